@@ -1,0 +1,17 @@
+/** Unit tests: pure rules, no database, no network beyond 127.0.0.1 fakes. */
+const { moduleNameMapper, transform } = require('./jest.shared');
+
+module.exports = {
+  displayName: 'unit',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: [
+    '<rootDir>/apps/api/src/**/*.spec.ts',
+    '<rootDir>/libs/*/src/**/*.spec.ts',
+    '<rootDir>/apps/web/lib/**/*.spec.ts',
+  ],
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  transform,
+  moduleNameMapper,
+  testTimeout: 30_000,
+};

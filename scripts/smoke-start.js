@@ -1,0 +1,168 @@
+'use strict';
+/**
+ * Proves `npm start` on this checkout: API healthy and dashboard served, data kept across a
+ * restart, and nothing of ours left running after Ctrl-C (SIGINT to the process group).
+ * Bounded: every wait has a deadline. Prints the start-up times it measured.
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const { Client } = require('pg');
+const { ROOT, DATA_DIR } = require('./lib/env');
+
+// The browser test's ports: the dashboard's build (which fixes the API address) is reused.
+const API_PORT = Number(process.env.SMOKE_API_PORT || 4710);
+const WEB_PORT = Number(process.env.SMOKE_WEB_PORT || 3710);
+const PG_PORT = Number(process.env.SMOKE_PG_PORT || 54610);
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(what, check, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`timed out after ${ms / 1000} s waiting for ${what}`);
+}
+
+function startService() {
+  const env = {
+    ...process.env,
+    API_PORT: String(API_PORT),
+    WEB_PORT: String(WEB_PORT),
+    EMBEDDED_POSTGRES_PORT: String(PG_PORT),
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  child.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  child.output = () => output;
+  return child;
+}
+
+async function stopService(child) {
+  if (child.exitCode !== null) return;
+  process.kill(-child.pid, 'SIGINT'); // what Ctrl-C in a terminal does
+  const code = await Promise.race([child.exited, sleep(30_000).then(() => 'timeout')]);
+  if (code === 'timeout') {
+    process.kill(-child.pid, 'SIGKILL');
+    throw new Error('npm start did not stop within 30 s of SIGINT');
+  }
+}
+
+function ourProcesses() {
+  const found = [];
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      if (
+        cmd.includes(path.join(DATA_DIR, 'postgres')) ||
+        cmd.includes('dist/apps/api/main.js') ||
+        (cmd.includes('next') && cmd.includes(String(WEB_PORT)))
+      ) {
+        found.push(`${pid}: ${cmd}`);
+      }
+    } catch {
+      // gone
+    }
+  }
+  return found;
+}
+
+async function pgClient() {
+  const password = fs.readFileSync(path.join(DATA_DIR, 'postgres.password'), 'utf8').trim();
+  const client = new Client({
+    host: '127.0.0.1',
+    port: PG_PORT,
+    user: 'postgres',
+    password,
+    database: 'reelscout',
+  });
+  await client.connect();
+  return client;
+}
+
+async function runOnce(label, afterHealthy) {
+  const started = Date.now();
+  const child = startService();
+  try {
+    await waitFor(
+      'GET /health 200',
+      async () => (await fetch(`http://127.0.0.1:${API_PORT}/health`)).status === 200,
+      240_000,
+    );
+    const healthySeconds = (Date.now() - started) / 1000;
+    await waitFor(
+      'the dashboard page',
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${WEB_PORT}/`);
+        return res.status === 200 && (await res.text()).includes('Reelscout');
+      },
+      300_000,
+    );
+    const webSeconds = (Date.now() - started) / 1000;
+    const notFound = await fetch(`http://127.0.0.1:${API_PORT}/nope`, { method: 'POST' });
+    const body = await notFound.json();
+    if (
+      notFound.status !== 404 ||
+      body.error.code !== 'not_found' ||
+      body.error.requestId !== notFound.headers.get('x-request-id')
+    ) {
+      throw new Error(`unexpected 404 envelope: ${JSON.stringify(body)}`);
+    }
+    const proxied = await fetch(`http://127.0.0.1:${WEB_PORT}/api-health`);
+    if (proxied.status !== 200)
+      throw new Error(`dashboard rewrite to the API answered ${proxied.status}`);
+    await afterHealthy();
+    console.log(
+      `${label}: API healthy after ${healthySeconds.toFixed(1)} s, dashboard after ${webSeconds.toFixed(1)} s`,
+    );
+  } catch (error) {
+    console.error(child.output().slice(-4000));
+    throw error;
+  } finally {
+    await stopService(child);
+  }
+  await sleep(500);
+  const left = ourProcesses();
+  if (left.length) throw new Error(`processes left running after Ctrl-C:\n${left.join('\n')}`);
+  console.log(`${label}: stopped cleanly, nothing left running`);
+}
+
+async function main() {
+  const marker = `smoke-${Date.now()}`;
+  await runOnce('first start', async () => {
+    const client = await pgClient();
+    await client.query(`insert into app_settings (key, value) values ($1, '"kept"')`, [marker]);
+    await client.end();
+  });
+  await runOnce('second start', async () => {
+    const client = await pgClient();
+    const { rowCount } = await client.query('select 1 from app_settings where key = $1', [marker]);
+    await client.query('delete from app_settings where key = $1', [marker]);
+    await client.end();
+    if (rowCount !== 1) throw new Error('data written before the restart is gone');
+    console.log('second start: data from the first start is still there');
+  });
+  console.log('1 passed, 0 failed');
+}
+
+main().catch((error) => {
+  console.error(`smoke test failed: ${error.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});
