@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './money';
+export * from './prices';
+export * from './modes';
+export * from './markets';
+export * from './api-keys';
