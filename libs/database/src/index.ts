@@ -1,0 +1,5 @@
+export * from './data-source-options';
+export * from './entities';
+export * from './migrate';
+export * from './prepared';
+export { MIGRATIONS } from './migrations';

@@ -1,0 +1,14 @@
+import { Init1763700000000 } from './1763700000000-init';
+import { AccountsAndKeys1763700100000 } from './1763700100000-accounts-and-keys';
+import { Billing1763700200000 } from './1763700200000-billing';
+import { SoundAnalyses1763700300000 } from './1763700300000-sound-analyses';
+import { CheckoutOutcomes1763700400000 } from './1763700400000-checkout-outcomes';
+
+/** Every migration in order; new ones are appended here. */
+export const MIGRATIONS = [
+  Init1763700000000,
+  AccountsAndKeys1763700100000,
+  Billing1763700200000,
+  SoundAnalyses1763700300000,
+  CheckoutOutcomes1763700400000,
+];
