@@ -1,0 +1,83 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions } from '@reelscout/database';
+import { LoggerModule } from 'nestjs-pino';
+import { validateEnvironment, type Environment } from './config/environment';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { createRootLogger, pinoHttpOptions } from './common/logging/logger.options';
+import { createValidationPipe } from './common/validation/validation.pipe';
+import { AccountsModule } from './accounts/accounts.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
+import { AuthModule } from './auth/auth.module';
+import { BillingModule } from './billing/billing.module';
+import { UsageModule } from './billing/usage.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
+import { OperationsModule } from './operations/operations.module';
+import { HealthModule } from './health/health.module';
+import { ThrottlingModule } from './throttling/throttling.module';
+import { AssistModule } from './assist/assist.module';
+import { ScanModule } from './scan/scan.module';
+import { PlaybookModule } from './playbook/playbook.module';
+import { MusicModule } from './music/music.module';
+
+/**
+ * The configuration is read when `register()` is called (when an app is created), not when
+ * this file is imported, so a process can create apps with different environments (tests).
+ */
+export function configModule(): Promise<DynamicModule> {
+  return ConfigModule.forRoot({
+    isGlobal: true,
+    cache: true,
+    envFilePath: ['.env'],
+    validate: validateEnvironment,
+  });
+}
+
+const FEATURE_MODULES = [
+  LoggerModule.forRootAsync({
+    inject: [ConfigService],
+    useFactory: (config: ConfigService<Environment, true>) => ({
+      // The request logger itself is mounted first in bootstrap (so it sees
+      // requests rejected by the body parser); this shares its configuration.
+      pinoHttp: pinoHttpOptions(
+        createRootLogger({
+          LOG_LEVEL: config.get('LOG_LEVEL', { infer: true }),
+          LOG_PRETTY: config.get('LOG_PRETTY', { infer: true }),
+        }),
+      ),
+      useExisting: true,
+    }),
+  }),
+  TypeOrmModule.forRootAsync({
+    inject: [ConfigService],
+    useFactory: (config: ConfigService<Environment, true>) =>
+      dataSourceOptions(config.get('DATABASE_URL', { infer: true })!),
+  }),
+  HealthModule,
+  ThrottlingModule,
+  AccountsModule,
+  AuthModule,
+  ApiKeysModule,
+  UsageModule,
+  BillingModule,
+  IdempotencyModule,
+  OperationsModule,
+  AssistModule,
+  ScanModule,
+  PlaybookModule,
+  MusicModule,
+];
+
+@Module({
+  providers: [
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    { provide: APP_PIPE, useFactory: createValidationPipe },
+  ],
+})
+export class AppModule {
+  static register(): DynamicModule {
+    return { module: AppModule, imports: [configModule(), ...FEATURE_MODULES] };
+  }
+}

@@ -1,0 +1,101 @@
+import 'reflect-metadata';
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { pinoHttp } from 'pino-http';
+import { AppModule } from './app.module';
+import type { Environment } from './config/environment';
+import { jsonBodyMiddleware } from './common/http/json-body.middleware';
+import { requestIdMiddleware } from './common/http/request-id';
+import { createRootLogger, pinoHttpOptions } from './common/logging/logger.options';
+import { mountOpenApi } from './openapi';
+import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
+import { dashboardRateLimitMiddleware } from './throttling/dashboard-rate-limit.middleware';
+import { RateLimitService } from './throttling/rate-limit.service';
+import { sameOriginMiddleware } from './auth/same-origin.middleware';
+import { sessionMiddleware } from './auth/session';
+import { randomToken } from './common/crypto/tokens';
+import { pgPoolOf } from '@reelscout/database';
+import { DataSource } from 'typeorm';
+
+/** Paths whose body is kept raw for signature checks (payment webhooks). */
+export const RAW_BODY_PATHS: string[] = [STRIPE_WEBHOOK_PATH];
+
+/**
+ * Everything an app instance needs besides its modules, in pipeline order.
+ * `main.ts` and the e2e tests both go through here, so tests exercise the real stack.
+ */
+export function configureApp(app: NestExpressApplication): NestExpressApplication {
+  const config = app.get<ConfigService<Environment, true>>(ConfigService);
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.get('TRUST_PROXY_HOPS', { infer: true }));
+  app.set('etag', false);
+
+  app.use(requestIdMiddleware);
+  app.use(
+    pinoHttp(
+      pinoHttpOptions(
+        createRootLogger({
+          LOG_LEVEL: config.get('LOG_LEVEL', { infer: true }),
+          LOG_PRETTY: config.get('LOG_PRETTY', { infer: true }),
+        }),
+      ),
+    ),
+  );
+  app.use(jsonBodyMiddleware(RAW_BODY_PATHS));
+  mountDashboardSessions(app, config);
+
+  if (config.get('API_DOCS_ENABLED', { infer: true })) mountOpenApi(app);
+  app.enableShutdownHooks();
+  return app;
+}
+
+/** Cookie sessions and the same-origin check, only on the dashboard back end's routes. */
+function mountDashboardSessions(
+  app: NestExpressApplication,
+  config: ConfigService<Environment, true>,
+): void {
+  const dashboardPaths = ['/auth', '/account'];
+  const publicUrl = config.get('PUBLIC_URL', { infer: true });
+  let secret = config.get('AUTH_SECRET', { infer: true });
+  if (!secret) {
+    // Development without a configured secret: sessions last until the API restarts.
+    secret = randomToken();
+    app.get(Logger).warn('AUTH_SECRET is not set; using a temporary one (sessions end on restart)');
+  }
+  const pool = pgPoolOf(app.get(DataSource));
+  app.use(
+    dashboardPaths,
+    dashboardRateLimitMiddleware(
+      app.get(RateLimitService),
+      config.get('DASHBOARD_RATE_LIMIT_PER_MIN', { infer: true }),
+      config.get('AUTH_RATE_LIMIT_PER_MIN', { infer: true }),
+    ),
+  );
+  app.use(dashboardPaths, sameOriginMiddleware([publicUrl]));
+  app.use(
+    dashboardPaths,
+    sessionMiddleware({
+      pool,
+      secret,
+      ttlDays: config.get('SESSION_TTL_DAYS', { infer: true }),
+      prune: config.get('NODE_ENV', { infer: true }) !== 'test',
+    }),
+  );
+}
+
+export async function createApp(
+  rootModule: Type<unknown> | DynamicModule = AppModule.register(),
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(rootModule, {
+    bodyParser: false,
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  return configureApp(app);
+}
+
+export type { INestApplication };

@@ -1,0 +1,368 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+const toBoolean = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value;
+
+const blankToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/**
+ * Every setting Reelscout reads from the environment, validated once at start-up.
+ * `.env.example` lists each with its default; keep the two in step.
+ */
+export class Environment {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  API_PORT: number = 4000;
+
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  WEB_PORT: number = 3000;
+
+  /** Public address of the dashboard; links in invites and e-mails point here. */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  PUBLIC_URL: string = 'http://localhost:3000';
+
+  /** Postgres connection string. `npm start` provides one for the embedded server when unset. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: string = 'info';
+
+  @Transform(toBoolean)
+  @IsBoolean()
+  LOG_PRETTY: boolean = false;
+
+  /** Serve /docs and /openapi.json. */
+  @Transform(toBoolean)
+  @IsBoolean()
+  API_DOCS_ENABLED: boolean = true;
+
+  /** Trust X-Forwarded-* from this many proxy hops (0 = none). */
+  @IsInt()
+  @Min(0)
+  @Max(10)
+  TRUST_PROXY_HOPS: number = 0;
+
+  /** Secret for signing session cookies; required in production. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'AUTH_SECRET must be at least 32 characters' })
+  AUTH_SECRET?: string;
+
+  // --- accounts and sessions (issue 3) ---
+
+  /** SMTP for password-reset e-mails (smtp://user:pass@host:587). Unset: the link is logged. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsString()
+  MAIL_FROM: string = 'Reelscout <no-reply@reelscout.local>';
+
+  /** Days an invite link stays valid. */
+  @IsInt()
+  @Min(1)
+  @Max(90)
+  INVITE_TTL_DAYS: number = 7;
+
+  /** Days a dashboard session lasts without activity. */
+  @IsInt()
+  @Min(1)
+  @Max(90)
+  SESSION_TTL_DAYS: number = 14;
+
+  // --- operation deadlines (SPEC.md client timeouts are the ceilings) ---
+
+  /** assist's deadline; past it the call is 504 `timeout` and its hold voided. At most 30 s. */
+  @IsInt()
+  @Min(100)
+  @Max(30_000)
+  ASSIST_DEADLINE_MS: number = 30_000;
+
+  @IsInt()
+  @Min(100)
+  @Max(90_000)
+  SCAN_DEADLINE_MS: number = 90_000;
+
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  PLAYBOOK_DEADLINE_MS: number = 300_000;
+
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  MUSIC_DEADLINE_MS: number = 300_000;
+
+  // --- billing (issue 4) ---
+
+  /** How often expired holds (of requests that died) are voided; 0 turns the reaper off. */
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
+  HOLD_REAPER_INTERVAL_MS: number = 30_000;
+
+  /** Stripe secret key for buying live credit. Unset: live purchases are unavailable. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @Matches(/^(sk|rk)_(test|live)_/, { message: 'STRIPE_SECRET_KEY must start with sk_ or rk_' })
+  STRIPE_SECRET_KEY?: string;
+
+  /** Signing secret of the Stripe webhook endpoint (whsec_…). */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @Matches(/^whsec_/, { message: 'STRIPE_WEBHOOK_SECRET must start with whsec_' })
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  /** Stripe API address override (stripe-mock, or tests); unset = Stripe's own API. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  STRIPE_API_BASE_URL?: string;
+
+  /** Largest free test top-up in one click, in USD. */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  TEST_CREDIT_MAX_USD: number = 100;
+
+  // --- providers: video data, LLM, sandbox (issue 6) ---
+  /** TikHub-compatible video-data API (live keys only), e.g. https://api.tikhub.io. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  VIDEO_PROVIDER_BASE_URL?: string;
+
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  VIDEO_PROVIDER_API_KEY?: string;
+
+  /** Per-request timeout for the video-data API. */
+  @IsInt()
+  @Min(1000)
+  @Max(300_000)
+  VIDEO_PROVIDER_TIMEOUT_MS: number = 30_000;
+
+  /** Timeout for one media download (video or audio file). */
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  VIDEO_PROVIDER_DOWNLOAD_TIMEOUT_MS: number = 120_000;
+
+  /** Retries after a 429, 5xx or network error (never after another 4xx). */
+  @IsInt()
+  @Min(0)
+  @Max(5)
+  VIDEO_PROVIDER_MAX_RETRIES: number = 2;
+
+  /** Consecutive failures of one endpoint that open its circuit breaker. */
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  VIDEO_PROVIDER_BREAKER_THRESHOLD: number = 5;
+
+  /** How long an open circuit rejects calls before letting one trial call through. */
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  VIDEO_PROVIDER_BREAKER_COOLDOWN_MS: number = 30_000;
+
+  /** OpenAI (or compatible) API key for live keys. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  OPENAI_API_KEY?: string;
+
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  OPENAI_BASE_URL: string = 'https://api.openai.com/v1';
+
+  /** Model for structured text answers (intent, scan planning, relevance). */
+  @IsString()
+  @MinLength(1)
+  LLM_MODEL: string = 'gpt-4o-mini';
+
+  /** Model for answers that look at video frames (playbook). */
+  @IsString()
+  @MinLength(1)
+  LLM_VISION_MODEL: string = 'gpt-4o-mini';
+
+  @IsString()
+  @MinLength(1)
+  LLM_TRANSCRIPTION_MODEL: string = 'whisper-1';
+
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  LLM_TIMEOUT_MS: number = 60_000;
+
+  /** Retries the OpenAI SDK makes itself on 429/5xx/connection errors. */
+  @IsInt()
+  @Min(0)
+  @Max(5)
+  LLM_MAX_RETRIES: number = 1;
+
+  /** Where rendered sandbox media (test mode) is cached. */
+  @IsString()
+  @MinLength(1)
+  SANDBOX_MEDIA_DIR: string = '.data/sandbox-media';
+
+  /** How long the sandbox's slow-provider magic ids and phrases stall (longer than any deadline). */
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
+  SANDBOX_SLOW_DELAY_MS: number = 330_000;
+
+  // --- media: ffmpeg and audio analysis (issues 8, 9) ---
+  /** ffmpeg binary. Unset: the one shipped by @ffmpeg-installer/ffmpeg. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  FFMPEG_PATH?: string;
+
+  /** ffprobe binary. Unset: the one shipped by @ffprobe-installer/ffprobe. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  FFPROBE_PATH?: string;
+
+  /** CPU-heavy ffmpeg jobs (decode, scene detection, render) run at once per instance. */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  MEDIA_CONCURRENCY: number = 2;
+
+  /** Largest video or audio file the pipelines download (bytes). */
+  @IsInt()
+  @Min(1_000_000)
+  @Max(2_000_000_000)
+  MEDIA_MAX_DOWNLOAD_BYTES: number = 200 * 1024 * 1024;
+
+  /** Ceiling for one ffmpeg/ffprobe process; it is killed past this. */
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  MEDIA_JOB_TIMEOUT_MS: number = 120_000;
+
+  /** Where rendered sandbox media (test mode) is cached, keyed by a hash of its spec. */
+  @IsString()
+  @MinLength(1)
+  MEDIA_CACHE_DIR: string = '.data/media-cache';
+
+  /** TrueType font for text burned into sandbox videos. Unset: DejaVuSans from dejavu-fonts-ttf. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  MEDIA_FONT_FILE?: string;
+
+  // --- music (issue 9) ---
+
+  /** Most candidate sounds scored per music call. */
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  MUSIC_MAX_CANDIDATES: number = 50;
+
+  /** New sound analyses running at once per instance. */
+  @IsInt()
+  @Min(1)
+  @Max(32)
+  MUSIC_ANALYSIS_CONCURRENCY: number = 4;
+
+  // --- throttling (issue 10) ---
+
+  /** Requests per minute per API key, all operations together. */
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  RATE_LIMIT_PER_KEY_PER_MIN: number = 120;
+
+  /** Requests per minute per (API key, x-subject). */
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  RATE_LIMIT_PER_SUBJECT_PER_MIN: number = 30;
+
+  /** Slow operations (scan, playbook, music) running at once per API key. */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  RATE_LIMIT_IN_FLIGHT_PER_KEY: number = 8;
+
+  /**
+   * Per-operation overrides as JSON, e.g. {"scan":{"perKey":60,"perSubject":10,"inFlight":4}}.
+   * Each operation is also limited by its own per-key counter when it has an override.
+   */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  RATE_LIMIT_OVERRIDES?: string;
+
+  /** Dashboard back end (/auth, /account): requests per minute per client IP. */
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  DASHBOARD_RATE_LIMIT_PER_MIN: number = 300;
+
+  /** Sign-in, sign-up and password-reset attempts per minute per client IP. */
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  AUTH_RATE_LIMIT_PER_MIN: number = 20;
+}
+
+export type Config = Environment;
+
+/** Used by ConfigModule: returns the typed config or throws one readable error listing every problem. */
+export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  const env = plainToInstance(Environment, raw, {
+    enableImplicitConversion: true,
+    excludeExtraneousValues: false,
+  });
+  const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
+  const problems = errors.flatMap((error) =>
+    Object.values(error.constraints ?? {}).map((message) => `  - ${error.property}: ${message}`),
+  );
+  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+    problems.push('  - AUTH_SECRET: required when NODE_ENV=production');
+  }
+  if (!env.DATABASE_URL) {
+    problems.push(
+      '  - DATABASE_URL: not set. `npm start` runs an embedded Postgres and sets it for you; ' +
+        'when running the API directly, point it at a Postgres database.',
+    );
+  }
+  if (problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return env;
+}
