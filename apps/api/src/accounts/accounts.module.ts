@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { SessionGuard } from '../auth/session.guard';
+import { AccountController } from './account.controller';
+import { AccountsService } from './accounts.service';
+import { PasswordHasher } from './password.hasher';
+
+@Module({
+  controllers: [AccountController],
+  providers: [AccountsService, PasswordHasher, SessionGuard],
+  exports: [AccountsService, PasswordHasher, SessionGuard],
+})
+export class AccountsModule {}

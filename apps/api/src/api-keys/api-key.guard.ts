@@ -1,0 +1,144 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError } from '@reelscout/domain';
+import type { Request, Response } from 'express';
+import { Strategy as BearerStrategy, type VerifyFunction } from 'passport-http-bearer';
+import { UsageService } from '../billing/usage.service';
+import { runPassportStrategy } from '../common/auth/passport-run';
+import type { OperationLocals } from '../operations/operation.runner';
+import { requestIdOf } from '../common/http/request-id';
+import { operationOf } from '../throttling/api-rate-limit.guard';
+import { countersFor } from '../throttling/rate-limit.config';
+import { RateLimitService } from '../throttling/rate-limit.service';
+import { ApiKeysService, type AuthenticatedKey } from './api-keys.service';
+import type { CallerRequest } from './caller';
+
+const SUBJECT = /^[A-Za-z0-9._:@-]{1,128}$/;
+const UNAUTHORIZED_MESSAGE =
+  'A valid API key is required: send `Authorization: Bearer rs_live_…` or `rs_test_…`.';
+
+/**
+ * passport-http-bearer also takes a token from `?access_token=` and from a body field
+ * `access_token`. Keys come from the Authorization header only (a key in a URL lands in logs,
+ * proxies and browser history), so the strategy is shown the header and nothing else.
+ */
+class HeaderBearerStrategy extends BearerStrategy<VerifyFunction> {
+  override authenticate(req: Request): void {
+    const { authorization } = req.headers;
+    super.authenticate({
+      headers: authorization === undefined ? {} : { authorization },
+    } as Request);
+  }
+}
+
+/** A credential sent anywhere but the Authorization header (refused like every other failure). */
+function hasCredentialElsewhere(req: Request): boolean {
+  const inObject = (value: unknown) =>
+    typeof value === 'object' && value !== null && Object.hasOwn(value, 'access_token');
+  return inObject(req.query) || inObject(req.body);
+}
+
+/**
+ * The front of every /v1 route (ARCHITECTURE §3 steps 3–4, and the x-subject check):
+ * key (passport-http-bearer, Authorization header only) → 401 unauthorized (one body for every
+ * failure), account access → 403 forbidden, x-subject → 400 invalid_request. On success
+ * `req.caller` is set.
+ *
+ * A 403 or a bad x-subject comes from a known key, so it carries RateLimit-* like every other
+ * response to that key: the call is *counted* against the key's per-key ceiling (the counter of
+ * the operation called), not just peeked at. Each such call still costs a key lookup and a usage
+ * record, and a client looping on a refused call should see its budget run down, not a full
+ * one. The refusal itself stays 403/400 (access and x-subject are checked before the ceilings,
+ * ARCHITECTURE §3), even when the counter is over its ceiling. A 401 has no key to count
+ * against and carries no RateLimit-* headers.
+ */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  private readonly strategy: BearerStrategy<VerifyFunction>;
+
+  constructor(
+    keys: ApiKeysService,
+    private readonly usage: UsageService,
+    private readonly limits: RateLimitService,
+    private readonly reflector: Reflector,
+  ) {
+    if (!keys || !usage || !limits) {
+      throw new Error('ApiKeyGuard needs ApiKeysModule, UsageModule and ThrottlingModule');
+    }
+    this.strategy = new HeaderBearerStrategy((token, done) => {
+      keys.authenticate(token).then(
+        (key) => done(null, key ?? false),
+        (error: unknown) => done(error),
+      );
+    });
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<CallerRequest>();
+    const res = context.switchToHttp().getResponse<Response>();
+    if (hasCredentialElsewhere(req)) throw new DomainError('unauthorized', UNAUTHORIZED_MESSAGE);
+    const key = await runPassportStrategy<AuthenticatedKey>(this.strategy, req, res);
+    if (!key) throw new DomainError('unauthorized', UNAUTHORIZED_MESSAGE);
+    this.recordUsageWhenDone(req, res, key, operationOf(context, this.reflector));
+    if (!key.apiAccess) {
+      await this.countRefusal(context, res, key);
+      throw new DomainError(
+        'forbidden',
+        'This account does not have API access. Ask your Reelscout contact to grant it.',
+      );
+    }
+    const raw = req.headers['x-subject'];
+    let subject: string | null = null;
+    if (raw !== undefined) {
+      if (typeof raw !== 'string' || !SUBJECT.test(raw)) {
+        await this.countRefusal(context, res, key);
+        throw new DomainError(
+          'invalid_request',
+          '`x-subject` must be 1–128 characters of letters, digits and . _ : @ -',
+          { param: 'x-subject' },
+        );
+      }
+      subject = raw;
+    }
+    req.caller = { accountId: key.accountId, keyId: key.keyId, mode: key.mode, subject };
+    return true;
+  }
+
+  /** Counts a refused call against the key's per-key ceiling and sets its RateLimit-* headers. */
+  private async countRefusal(
+    context: ExecutionContext,
+    res: Response,
+    key: AuthenticatedKey,
+  ): Promise<void> {
+    const { perKey } = countersFor(this.limits.config, operationOf(context, this.reflector), {
+      keyId: key.keyId,
+      subject: null,
+    });
+    await this.limits.count(res, [perKey]);
+  }
+
+  /** Every call made with a known key leaves a usage record, whatever its outcome. */
+  private recordUsageWhenDone(
+    req: CallerRequest,
+    res: Response,
+    key: AuthenticatedKey,
+    operation: string,
+  ): void {
+    this.usage.recordWhenDone(res, () => {
+      const locals = res.locals as OperationLocals & { startedAt?: number };
+      return {
+        requestId: requestIdOf(req),
+        accountId: key.accountId,
+        keyId: key.keyId,
+        mode: key.mode,
+        subject: req.caller?.subject ?? null,
+        operation: locals.operation ?? operation,
+        market: locals.market ?? null,
+        status: res.statusCode,
+        errorCode: locals.errorCode ?? null,
+        charged: res.statusCode === 200 ? (locals.chargedMicros ?? 0) : 0,
+        durationMs: locals.startedAt ? performance.now() - locals.startedAt : 0,
+      };
+    });
+  }
+}

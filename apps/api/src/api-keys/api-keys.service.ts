@@ -1,0 +1,160 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ApiKey } from '@reelscout/database';
+import { DomainError, generateApiKey, parseApiKey, type Mode } from '@reelscout/domain';
+import { DataSource, IsNull } from 'typeorm';
+import { sha256Hex } from '../common/crypto/tokens';
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  mode: Mode;
+  start: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  status: 'active' | 'revoked';
+}
+
+export interface CreatedApiKey extends ApiKeyView {
+  /** The plaintext key: returned once, here, and never again. */
+  key: string;
+}
+
+/** What authenticating a key yields (before the access check). */
+export interface AuthenticatedKey {
+  keyId: string;
+  accountId: string;
+  mode: Mode;
+  apiAccess: boolean;
+}
+
+/** How long another instance may keep trusting a key after its revocation (ARCH: within 5 s). */
+export const KEY_CACHE_TTL_MS = 4_000;
+/** last_used_at is written at most this often per key. */
+export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+const CACHE_LIMIT = 10_000;
+
+export function toApiKeyView(key: ApiKey): ApiKeyView {
+  return {
+    id: key.id,
+    name: key.name,
+    mode: key.mode,
+    start: `${key.displayStart}…`,
+    createdAt: key.createdAt.toISOString(),
+    lastUsedAt: key.lastUsedAt ? key.lastUsedAt.toISOString() : null,
+    revokedAt: key.revokedAt ? key.revokedAt.toISOString() : null,
+    status: key.revokedAt ? 'revoked' : 'active',
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@Injectable()
+export class ApiKeysService {
+  private readonly logger = new Logger('ApiKeys');
+  private readonly cache = new Map<string, { value: AuthenticatedKey | null; until: number }>();
+  private readonly lastUsedWrites = new Map<string, number>();
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async create(accountId: string, input: { name: string; mode: Mode }): Promise<CreatedApiKey> {
+    const key = generateApiKey(input.mode);
+    const parsed = parseApiKey(key)!;
+    const saved = await this.dataSource.manager.save(ApiKey, {
+      accountId,
+      name: input.name,
+      mode: input.mode,
+      keyHash: sha256Hex(key),
+      displayStart: parsed.displayStart,
+    });
+    const row = await this.dataSource.manager.findOneByOrFail(ApiKey, { id: saved.id });
+    return { ...toApiKeyView(row), key };
+  }
+
+  async list(accountId: string): Promise<ApiKeyView[]> {
+    const keys = await this.dataSource.manager.find(ApiKey, {
+      where: { accountId },
+      order: { createdAt: 'DESC' },
+    });
+    return keys.map(toApiKeyView);
+  }
+
+  /** Revokes one of the account's own keys; another account's key id is "not found". */
+  async revoke(accountId: string, keyId: string): Promise<ApiKeyView> {
+    if (!UUID.test(keyId)) throw new DomainError('not_found', 'No such API key.');
+    await this.dataSource.manager.update(
+      ApiKey,
+      { id: keyId, accountId, revokedAt: IsNull() },
+      { revokedAt: () => 'now()' },
+    );
+    const key = await this.dataSource.manager.findOneBy(ApiKey, { id: keyId, accountId });
+    if (!key) throw new DomainError('not_found', 'No such API key.');
+    this.forgetKey(keyId);
+    return toApiKeyView(key);
+  }
+
+  /** Operator revocation by key id (CLI). */
+  async revokeById(keyId: string): Promise<ApiKeyView> {
+    if (!UUID.test(keyId)) throw new DomainError('not_found', 'No such API key.');
+    const key = await this.dataSource.manager.findOneBy(ApiKey, { id: keyId });
+    if (!key) throw new DomainError('not_found', 'No such API key.');
+    return this.revoke(key.accountId, keyId);
+  }
+
+  /**
+   * The key's identity, or null for anything that is not a live key of ours. A malformed key
+   * or a bad checksum is refused without touching the database. Results are cached briefly,
+   * so revocation reaches every instance within KEY_CACHE_TTL_MS (at once on this one).
+   */
+  async authenticate(token: string): Promise<AuthenticatedKey | null> {
+    if (!parseApiKey(token)) return null;
+    const hash = sha256Hex(token);
+    const now = Date.now();
+    const cached = this.cache.get(hash);
+    if (cached && cached.until > now) return cached.value;
+
+    const rows: { id: string; account_id: string; mode: Mode; api_access: boolean }[] =
+      await this.dataSource.query(
+        `SELECT k.id, k.account_id, k.mode, a.api_access
+           FROM api_keys k JOIN accounts a ON a.id = k.account_id
+          WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+        [hash],
+      );
+    const value = rows[0]
+      ? {
+          keyId: rows[0].id,
+          accountId: rows[0].account_id,
+          mode: rows[0].mode,
+          apiAccess: rows[0].api_access,
+        }
+      : null;
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(hash, { value, until: now + KEY_CACHE_TTL_MS });
+    if (value) this.touch(value.keyId, now);
+    return value;
+  }
+
+  /** Records use without a write per call: at most one UPDATE per key per minute per instance. */
+  private touch(keyId: string, now: number): void {
+    const last = this.lastUsedWrites.get(keyId) ?? 0;
+    if (now - last < LAST_USED_WRITE_INTERVAL_MS) return;
+    this.lastUsedWrites.set(keyId, now);
+    this.dataSource
+      .query(`UPDATE api_keys SET last_used_at = now() WHERE id = $1`, [keyId])
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'could not record key use'));
+  }
+
+  private forgetKey(keyId: string): void {
+    for (const [hash, entry] of this.cache) {
+      if (entry.value?.keyId === keyId) this.cache.delete(hash);
+    }
+  }
+
+  /** Called when an account's access changes on this instance. */
+  forgetAccount(accountId: string): void {
+    for (const [hash, entry] of this.cache) {
+      if (entry.value?.accountId === accountId) this.cache.delete(hash);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Account, PasswordReset } from '@reelscout/database';
+import { DomainError } from '@reelscout/domain';
+import { DataSource } from 'typeorm';
+import { AccountsService, normaliseEmail } from '../accounts/accounts.service';
+import { randomToken, sha256Hex } from '../common/crypto/tokens';
+import type { Environment } from '../config/environment';
+import { MailService } from '../mail/mail.service';
+import { InvitesService } from './invites.service';
+import { PasswordHasher } from '../accounts/password.hasher';
+import { SignInThrottle } from './sign-in-throttle.service';
+
+const RESET_TTL_MS = 60 * 60_000;
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger('Auth');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly accounts: AccountsService,
+    private readonly invites: InvitesService,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: SignInThrottle,
+    private readonly mail: MailService,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  /** Joining needs a valid invite; account creation and using the invite are one transaction. */
+  async signUp(input: { token: string; email: string; password: string }): Promise<Account> {
+    return this.dataSource.transaction(async (manager) => {
+      const invite = await this.invites.consume(input.token, input.email, manager);
+      const account = await this.accounts.create(
+        {
+          email: input.email,
+          password: input.password,
+          apiAccess: invite.grantsApiAccess,
+          isAdmin: invite.grantsAdmin,
+        },
+        manager,
+      );
+      await this.invites.markUsedBy(invite.id, account.id, manager);
+      return account;
+    });
+  }
+
+  /** For passport-local: the account, or null for a wrong e-mail/password (indistinguishable). */
+  async verifyCredentials(email: string, password: string): Promise<Account | null> {
+    await this.throttle.beforeAttempt(email);
+    const account = await this.accounts.findCredentials(email);
+    const ok = account
+      ? await this.hasher.verify(account.passwordHash, password)
+      : await this.hasher.verifyNothing(password);
+    // The attempt was already counted as a failure by beforeAttempt.
+    if (!ok || !account) return null;
+    await this.throttle.recordSuccess(email);
+    const { passwordHash: _omit, ...rest } = account;
+    return rest as Account;
+  }
+
+  /** Always succeeds from the caller's point of view: no account enumeration. */
+  async requestPasswordReset(email: string): Promise<void> {
+    const account = await this.accounts.findByEmail(email);
+    if (!account) return;
+    const token = randomToken();
+    await this.dataSource.manager.save(PasswordReset, {
+      accountId: account.id,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
+    const base = this.config.get('PUBLIC_URL', { infer: true }).replace(/\/$/, '');
+    await this.mail.send({
+      to: account.email,
+      subject: 'Reset your Reelscout password',
+      text: `Someone asked to reset the password of ${account.email}.\n\nTo choose a new one, open this link within an hour:\n${base}/reset-password/${token}\n\nIf it was not you, ignore this e-mail.`,
+    });
+  }
+
+  /** Uses the one-time token, sets the password and signs the account out everywhere. */
+  async confirmPasswordReset(token: string, password: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const rows: { account_id: string }[] = await manager.query(
+        `WITH used AS (
+           UPDATE password_resets SET used_at = now()
+            WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+            RETURNING account_id)
+         SELECT account_id FROM used`,
+        [sha256Hex(token)],
+      );
+      if (rows.length === 0) {
+        throw new DomainError('invalid_request', 'This reset link is not valid or has expired.', {
+          param: 'token',
+        });
+      }
+      const accountId = rows[0].account_id;
+      await this.accounts.setPassword(accountId, password, manager);
+      await manager.query(`DELETE FROM sessions WHERE sess->>'accountId' = $1`, [accountId]);
+      const account = await manager.findOneByOrFail(Account, { id: accountId });
+      await manager.query(`DELETE FROM sign_in_failures WHERE email_hash = $1`, [
+        sha256Hex(`sign-in:${normaliseEmail(account.email)}`),
+      ]);
+    });
+    this.logger.log('password reset completed');
+  }
+}

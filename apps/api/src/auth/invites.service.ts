@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Invite } from '@reelscout/database';
+import { DomainError } from '@reelscout/domain';
+import { DataSource, type EntityManager } from 'typeorm';
+import { normaliseEmail } from '../accounts/accounts.service';
+import { randomToken, sha256Hex } from '../common/crypto/tokens';
+import type { Environment } from '../config/environment';
+
+export interface InviteOptions {
+  email?: string;
+  apiAccess?: boolean;
+  admin?: boolean;
+  createdBy?: string | null;
+}
+
+export interface CreatedInvite {
+  id: string;
+  url: string;
+  expiresAt: string;
+  email: string | null;
+  grantsApiAccess: boolean;
+}
+
+export type InviteState = 'valid' | 'expired' | 'used' | 'unknown';
+
+@Injectable()
+export class InvitesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  /** The token exists only in the returned URL; we keep its hash. */
+  async create(options: InviteOptions = {}): Promise<CreatedInvite> {
+    const token = randomToken();
+    const ttlDays = this.config.get('INVITE_TTL_DAYS', { infer: true });
+    const invite = await this.dataSource.manager.save(Invite, {
+      tokenHash: sha256Hex(token),
+      email: options.email ? normaliseEmail(options.email) : null,
+      grantsApiAccess: options.apiAccess ?? false,
+      grantsAdmin: options.admin ?? false,
+      createdBy: options.createdBy ?? null,
+      expiresAt: new Date(Date.now() + ttlDays * 86_400_000),
+    });
+    const base = this.config.get('PUBLIC_URL', { infer: true }).replace(/\/$/, '');
+    return {
+      id: invite.id,
+      url: `${base}/invite/${token}`,
+      expiresAt: invite.expiresAt.toISOString(),
+      email: invite.email,
+      grantsApiAccess: invite.grantsApiAccess,
+    };
+  }
+
+  async inspect(token: string): Promise<{ state: InviteState; email: string | null }> {
+    const invite = await this.dataSource.manager.findOneBy(Invite, { tokenHash: sha256Hex(token) });
+    if (!invite) return { state: 'unknown', email: null };
+    if (invite.usedAt) return { state: 'used', email: null };
+    if (invite.expiresAt.getTime() <= Date.now()) return { state: 'expired', email: null };
+    return { state: 'valid', email: invite.email };
+  }
+
+  /**
+   * Marks the invite used by `accountId`, atomically: of two sign-ups racing for one invite,
+   * exactly one wins. Must run in the transaction that creates the account.
+   */
+  async consume(token: string, email: string, manager: EntityManager): Promise<Invite> {
+    const rows: { id: string }[] = await manager.query(
+      `WITH used AS (
+         UPDATE invites SET used_at = now()
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+            AND (email IS NULL OR email = $2)
+          RETURNING id)
+       SELECT id FROM used`,
+      [sha256Hex(token), normaliseEmail(email)],
+    );
+    if (rows.length === 0) {
+      const { state, email: bound } = await this.inspect(token);
+      const reason =
+        state === 'valid' && bound
+          ? 'This invite is for a different e-mail address.'
+          : state === 'expired'
+            ? 'This invite has expired; ask for a new one.'
+            : state === 'used'
+              ? 'This invite has already been used.'
+              : 'This invite link is not valid.';
+      throw new DomainError('invalid_request', reason, {
+        param: state === 'valid' ? 'email' : 'token',
+      });
+    }
+    return manager.findOneByOrFail(Invite, { id: rows[0].id });
+  }
+
+  async markUsedBy(inviteId: string, accountId: string, manager: EntityManager): Promise<void> {
+    await manager.update(Invite, { id: inviteId }, { usedBy: accountId });
+  }
+}

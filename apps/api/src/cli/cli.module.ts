@@ -1,0 +1,31 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions } from '@reelscout/database';
+import { AccountsModule } from '../accounts/accounts.module';
+import { ApiKeysService } from '../api-keys/api-keys.service';
+import { configModule } from '../app.module';
+import { BillingService } from '../billing/billing.service';
+import { InvitesService } from '../auth/invites.service';
+import type { Environment } from '../config/environment';
+
+/** The operator CLI's application context: the same services as the API, no HTTP. */
+@Module({})
+export class CliModule {
+  /** Reads the configuration when called (see AppModule.register). */
+  static register(): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [
+        configModule(),
+        TypeOrmModule.forRootAsync({
+          inject: [ConfigService],
+          useFactory: (config: ConfigService<Environment, true>) =>
+            dataSourceOptions(config.get('DATABASE_URL', { infer: true })!, { logging: ['error'] }),
+        }),
+        AccountsModule,
+      ],
+      providers: [InvitesService, ApiKeysService, BillingService],
+    };
+  }
+}
