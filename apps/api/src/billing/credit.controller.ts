@@ -1,0 +1,143 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Account } from '@reelscout/database';
+import { DomainError, parseUsd, type Micros } from '@reelscout/domain';
+import { DataSource } from 'typeorm';
+import { CurrentAccount, SessionGuard } from '../auth/session.guard';
+import type { Environment } from '../config/environment';
+import { AccountBillingService } from './account-billing.service';
+import { BillingService } from './billing.service';
+import { CheckoutCreateDto, dateRange, LedgerQueryDto, TestCreditDto } from './dto/billing.dto';
+import { PaymentsService, type CheckoutSessionStatus } from './payments.service';
+
+export const PRESET_PURCHASES_USD = ['10.00', '25.00', '50.00', '100.00'];
+const MIN_PURCHASE = 5_000_000;
+const MAX_PURCHASE = 1_000_000_000;
+
+/** Dashboard back end: balances, buying live credit, free test credit, the ledger. */
+@ApiTags('dashboard: credit')
+@Controller('account')
+@UseGuards(SessionGuard)
+export class CreditController {
+  constructor(
+    private readonly billing: BillingService,
+    private readonly reads: AccountBillingService,
+    private readonly payments: PaymentsService,
+    private readonly config: ConfigService<Environment, true>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  @Get('credit')
+  async overview(@CurrentAccount() account: Account) {
+    const monthStart = new Date();
+    monthStart.setUTCDate(1);
+    monthStart.setUTCHours(0, 0, 0, 0);
+    const [balances, liveSpend, testSpend] = await Promise.all([
+      this.billing.balances(account.id),
+      this.reads.spendSince(account.id, 'live', monthStart),
+      this.reads.spendSince(account.id, 'test', monthStart),
+    ]);
+    return {
+      balances,
+      spendThisMonth: { live: liveSpend, test: testSpend },
+      livePurchases: {
+        available: this.payments.available,
+        reason: this.payments.unavailableReason(),
+      },
+      presetsUsd: PRESET_PURCHASES_USD,
+      limitsUsd: {
+        min: '5.00',
+        max: '1000.00',
+        testMax: `${this.config.get('TEST_CREDIT_MAX_USD', { infer: true })}.00`,
+      },
+    };
+  }
+
+  @Post('credit/checkout')
+  @HttpCode(201)
+  async checkout(
+    @CurrentAccount() account: Account,
+    @Body() body: CheckoutCreateDto,
+  ): Promise<{ id: string; url: string }> {
+    const amount = parseUsd(body.amountUsd);
+    if (
+      amount === null ||
+      amount < MIN_PURCHASE ||
+      amount > MAX_PURCHASE ||
+      amount % 10_000 !== 0
+    ) {
+      throw new DomainError('invalid_request', 'Buy between 5.00 and 1000.00 USD.', {
+        param: 'amountUsd',
+      });
+    }
+    const base = this.config.get('PUBLIC_URL', { infer: true }).replace(/\/$/, '');
+    const session = await this.payments.createCheckout({
+      accountId: account.id,
+      email: account.email,
+      amountMicros: amount,
+      successUrl: `${base}/credit/return?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/credit`,
+    });
+    await this.dataSource.query(
+      `INSERT INTO checkout_sessions (id, account_id, amount) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [session.id, account.id, amount],
+    );
+    return session;
+  }
+
+  /**
+   * For the return page: `open` until Stripe's webhook says how the checkout ended, then `paid`
+   * (credited), `failed` (a delayed payment was refused) or `expired` (never paid); the last two
+   * charged and credited nothing.
+   */
+  @Get('credit/checkout/:id')
+  async checkoutStatus(@CurrentAccount() account: Account, @Param('id') id: string) {
+    const rows: { status: CheckoutSessionStatus; amount: string }[] = await this.dataSource.query(
+      `SELECT status, amount FROM checkout_sessions WHERE id = $1 AND account_id = $2`,
+      [id.slice(0, 255), account.id],
+    );
+    if (!rows[0]) throw new DomainError('not_found', 'No such checkout.');
+    const { balance } = await this.billing.balance({ accountId: account.id, mode: 'live' });
+    return {
+      status: rows[0].status,
+      amountMicros: Number(rows[0].amount),
+      liveBalanceMicros: balance,
+    };
+  }
+
+  @Post('credit/test')
+  @HttpCode(200)
+  async addTestCredit(
+    @CurrentAccount() account: Account,
+    @Body() body: TestCreditDto,
+  ): Promise<{ balanceMicros: Micros }> {
+    const max = this.config.get('TEST_CREDIT_MAX_USD', { infer: true }) * 1_000_000;
+    const amount = parseUsd(body.amountUsd ?? '10.00');
+    if (amount === null || amount <= 0 || amount > max) {
+      throw new DomainError(
+        'invalid_request',
+        `Add between 0.01 and ${max / 1_000_000}.00 USD of test credit at a time.`,
+        {
+          param: 'amountUsd',
+        },
+      );
+    }
+    const result = await this.billing.credit({ accountId: account.id, mode: 'test' }, amount, {
+      kind: 'grant',
+      reason: 'test credit from the dashboard',
+    });
+    return { balanceMicros: result!.balance };
+  }
+
+  /** The account's ledger, newest first: filterable by mode, operation and date like usage. */
+  @Get('ledger')
+  ledger(@CurrentAccount() account: Account, @Query() query: LedgerQueryDto) {
+    return this.reads.ledger(
+      account.id,
+      { mode: query.mode, operation: query.operation, ...dateRange(query) },
+      { cursor: query.cursor, limit: query.limit ?? 50 },
+    );
+  }
+}

@@ -1,0 +1,141 @@
+import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
+import { MODES, OPERATIONS, type Mode } from '@reelscout/domain';
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  registerDecorator,
+} from 'class-validator';
+
+const USD = /^\d{1,5}(\.\d{1,2})?$/;
+
+export class CheckoutCreateDto {
+  @ApiProperty({ example: '25.00', description: 'USD, 5.00 to 1000.00, at most two decimals.' })
+  @IsString()
+  @Matches(USD, { message: 'amountUsd must be a decimal amount such as "25.00"' })
+  amountUsd: string;
+}
+
+export class TestCreditDto {
+  @ApiPropertyOptional({ example: '10.00', description: 'USD; default 10.00.' })
+  @IsOptional()
+  @IsString()
+  @Matches(USD, { message: 'amountUsd must be a decimal amount such as "10.00"' })
+  amountUsd?: string;
+}
+
+export class PageQueryDto {
+  @ApiPropertyOptional({ enum: MODES })
+  @IsOptional()
+  @IsIn(MODES)
+  mode?: Mode;
+
+  @ApiPropertyOptional({ description: "From the previous page's `nextCursor`." })
+  @IsOptional()
+  @Matches(/^\d{1,18}$/, { message: 'cursor must be a cursor returned by the previous page' })
+  cursor?: string;
+
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit?: number;
+}
+
+/**
+ * The one date shape the date filters accept: a calendar date (`2024-01-05`, UTC midnight) or a
+ * date-time (`2024-01-05T10:00`, `…T10:00:00.123Z`, `…T10:00:00+02:00`; without an offset, UTC).
+ * Deliberately narrower than ISO 8601: week dates (`2024-W05`), ordinal dates (`2024-035`) and
+ * the basic format (`20240105`) pass a loose ISO 8601 check but neither `Date` nor Postgres reads
+ * them, and impossible days (`2024-02-30`) must not roll over to another day.
+ */
+const ISO_INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** The instant a date filter names, or null when it is not one (see ISO_INSTANT). */
+export function parseIsoInstant(value: unknown): Date | null {
+  if (typeof value !== 'string') return null;
+  const m = ISO_INSTANT.exec(value);
+  if (!m) return null;
+  const [, year, month, day, hour = '00', minute = '00', second = '00', fraction = '', zone = 'Z'] =
+    m;
+  if (Number(year) < 1 || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
+    return null;
+  }
+  let offsetMinutes = 0;
+  if (zone !== 'Z') {
+    const [oh, om] = zone.slice(1).split(':').map(Number);
+    if (oh > 23 || om > 59) return null;
+    offsetMinutes = (zone.startsWith('-') ? -1 : 1) * (oh * 60 + om);
+  }
+  const ms = fraction.padEnd(3, '0').slice(0, 3);
+  const utc = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}.${ms}Z`);
+  if (
+    Number.isNaN(utc.getTime()) ||
+    utc.getUTCMonth() + 1 !== Number(month) ||
+    utc.getUTCDate() !== Number(day)
+  ) {
+    return null;
+  }
+  return new Date(utc.getTime() - offsetMinutes * 60_000);
+}
+
+/** A date filter: only what parseIsoInstant reads, else 400 invalid_request naming the field. */
+function IsIsoInstant(): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isIsoInstant',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      validator: {
+        validate: (value: unknown) => parseIsoInstant(value) !== null,
+        defaultMessage: (args) =>
+          `${args?.property ?? String(propertyName)} must be a date (YYYY-MM-DD) or a date-time (YYYY-MM-DDTHH:MM[:SS[.sss]], then Z or ±HH:MM; UTC when omitted)`,
+      },
+    });
+}
+
+/** `from`/`to` of a validated query as instants. */
+export function dateRange(query: { from?: string; to?: string }): { from?: Date; to?: Date } {
+  return {
+    from: parseIsoInstant(query.from) ?? undefined,
+    to: parseIsoInstant(query.to) ?? undefined,
+  };
+}
+
+const DATE_FORMAT =
+  'A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset).';
+
+/** The ledger's filters: the usage filters that apply to money (the ledger has no subject). */
+export class LedgerQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: OPERATIONS })
+  @IsOptional()
+  @IsIn(OPERATIONS)
+  operation?: string;
+
+  @ApiPropertyOptional({ description: `${DATE_FORMAT} Inclusive.`, example: '2025-11-01' })
+  @IsOptional()
+  @IsIsoInstant()
+  from?: string;
+
+  @ApiPropertyOptional({ description: `${DATE_FORMAT} Exclusive.`, example: '2025-12-01' })
+  @IsOptional()
+  @IsIsoInstant()
+  to?: string;
+}
+
+export class UsageQueryDto extends LedgerQueryDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  subject?: string;
+}

@@ -1,0 +1,54 @@
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Account } from '@reelscout/database';
+import { CurrentAccount, SessionGuard } from '../auth/session.guard';
+import { AccountBillingService, type UsageFilter } from './account-billing.service';
+import { dateRange, UsageQueryDto } from './dto/billing.dto';
+
+function toFilter(query: UsageQueryDto): UsageFilter {
+  return {
+    mode: query.mode,
+    operation: query.operation,
+    subject: query.subject,
+    ...dateRange(query),
+  };
+}
+
+/** Dashboard back end: the account's calls, filterable, as pages, CSV and daily spend. */
+@ApiTags('dashboard: usage')
+@Controller('account/usage')
+@UseGuards(SessionGuard)
+export class UsageController {
+  constructor(private readonly reads: AccountBillingService) {}
+
+  @Get()
+  list(@CurrentAccount() account: Account, @Query() query: UsageQueryDto) {
+    return this.reads.usage(account.id, toFilter(query), {
+      cursor: query.cursor,
+      limit: query.limit ?? 50,
+    });
+  }
+
+  @Get('daily')
+  async daily(@CurrentAccount() account: Account, @Query() query: UsageQueryDto) {
+    return { days: await this.reads.dailySpend(account.id, toFilter(query)) };
+  }
+
+  /**
+   * The CSV headers are set only once the CSV exists: as `@Header`s they were set before
+   * validation, so a 400 went out as a `text/csv` attachment with a JSON body.
+   */
+  @Get('export.csv')
+  @ApiProduces('text/csv')
+  async csv(
+    @CurrentAccount() account: Account,
+    @Query() query: UsageQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const csv = await this.reads.usageCsv(account.id, toFilter(query));
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="reelscout-usage.csv"');
+    return csv;
+  }
+}

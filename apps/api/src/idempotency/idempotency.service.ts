@@ -1,0 +1,216 @@
+import { createHash } from 'node:crypto';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DomainError, type Mode } from '@reelscout/domain';
+import { DataSource } from 'typeorm';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Kept at least this long (ARCHITECTURE §6: at least 24 h). */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60_000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** Statuses of the caller's own making: not stored, so a corrected retry runs. */
+const NOT_STORED = new Set([400, 401, 402, 403, 409, 413, 415, 422, 429]);
+
+export interface IdempotencyScope {
+  accountId: string;
+  mode: Mode;
+  key: string;
+}
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type BeginResult = { kind: 'proceed' } | { kind: 'replay'; response: StoredResponse };
+
+/** What identifies "the same request": method, path, body and subject. */
+export function requestFingerprint(parts: {
+  method: string;
+  path: string;
+  body: unknown;
+  subject: string | null;
+}): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        parts.method.toUpperCase(),
+        parts.path,
+        canonical(parts.body),
+        parts.subject,
+      ]),
+    )
+    .digest('hex');
+}
+
+/** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value as Record<string, unknown>)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/**
+ * A response body as a jsonb value Postgres always accepts: the body's JSON text, held as a JSON
+ * string. jsonb refuses `\u0000` and unpaired surrogates, which a body can carry when it echoes
+ * the caller's text; storing the body itself then failed after the charge was captured (a 500
+ * for a charged call).
+ */
+export function toStoredBody(body: unknown): string {
+  return JSON.stringify(JSON.stringify(body));
+}
+
+/** The body `toStoredBody` stored (rows stored earlier hold the body itself). */
+export function fromStoredBody(stored: unknown): unknown {
+  return typeof stored === 'string' ? (JSON.parse(stored) as unknown) : stored;
+}
+
+export function parseIdempotencyKey(raw: unknown): string | null {
+  if (raw === undefined) return null;
+  if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) {
+    throw new DomainError(
+      'invalid_request',
+      '`Idempotency-Key` must be 1–255 printable ASCII characters without spaces.',
+      { param: 'Idempotency-Key' },
+    );
+  }
+  return raw;
+}
+
+/**
+ * Idempotency-Key handling (ARCHITECTURE §6), in Postgres so every instance agrees:
+ * the first request with a key runs and its response is stored; the same request again gets
+ * the stored response; a different request with the key gets 422; the same key while the
+ * first still runs gets 409. A crashed request's lock expires after its deadline plus a margin.
+ */
+@Injectable()
+export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Idempotency');
+  private cleaner?: NodeJS.Timeout;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  onModuleInit(): void {
+    this.cleaner = setInterval(() => {
+      this.deleteExpired().catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'cleanup failed'),
+      );
+    }, 10 * 60_000);
+    this.cleaner.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.cleaner) clearInterval(this.cleaner);
+  }
+
+  async begin(scope: IdempotencyScope, fingerprint: string, lockMs: number): Promise<BeginResult> {
+    const claimed: unknown[] = await this.dataSource.query(
+      `INSERT INTO idempotency_keys (account_id, mode, key, request_hash, state, locked_until, expires_at)
+       VALUES ($1, $2, $3, $4, 'running', now() + make_interval(secs => $5), now() + make_interval(secs => $6))
+       ON CONFLICT (account_id, mode, key) DO NOTHING
+       RETURNING 1`,
+      [
+        scope.accountId,
+        scope.mode,
+        scope.key,
+        fingerprint,
+        lockMs / 1000,
+        IDEMPOTENCY_RETENTION_MS / 1000,
+      ],
+    );
+    if (claimed.length === 1) return { kind: 'proceed' };
+
+    const rows: {
+      request_hash: string;
+      state: 'running' | 'done';
+      lock_expired: boolean;
+      response_status: number | null;
+      response_body: unknown;
+      response_headers: Record<string, string> | null;
+    }[] = await this.dataSource.query(
+      `SELECT request_hash, state, locked_until < now() AS lock_expired,
+              response_status, response_body, response_headers
+         FROM idempotency_keys WHERE account_id = $1 AND mode = $2 AND key = $3`,
+      [scope.accountId, scope.mode, scope.key],
+    );
+    const row = rows[0];
+    if (!row) return this.begin(scope, fingerprint, lockMs); // released meanwhile: try again
+    if (row.request_hash !== fingerprint) {
+      throw new DomainError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used with a different request.',
+        { param: 'Idempotency-Key' },
+      );
+    }
+    if (row.state === 'done') {
+      return {
+        kind: 'replay',
+        response: {
+          status: row.response_status!,
+          body: fromStoredBody(row.response_body),
+          headers: row.response_headers ?? {},
+        },
+      };
+    }
+    if (row.lock_expired) {
+      // The first request died without finishing: take its place.
+      const taken: unknown[] = await this.dataSource.query(
+        `WITH t AS (
+           UPDATE idempotency_keys SET locked_until = now() + make_interval(secs => $4)
+            WHERE account_id = $1 AND mode = $2 AND key = $3 AND state = 'running' AND locked_until < now()
+            RETURNING 1)
+         SELECT 1 FROM t`,
+        [scope.accountId, scope.mode, scope.key, lockMs / 1000],
+      );
+      if (taken.length === 1) return { kind: 'proceed' };
+    }
+    throw new DomainError(
+      'idempotency_key_in_use',
+      'A request with this Idempotency-Key is still running; retry after it finishes.',
+      { param: 'Idempotency-Key' },
+    );
+  }
+
+  /** Stores the outcome (or releases the key for statuses of the caller's own making). */
+  async finish(scope: IdempotencyScope, response: StoredResponse): Promise<void> {
+    if (NOT_STORED.has(response.status)) {
+      await this.release(scope);
+      return;
+    }
+    await this.dataSource.query(
+      `UPDATE idempotency_keys
+          SET state = 'done', response_status = $4, response_body = $5, response_headers = $6
+        WHERE account_id = $1 AND mode = $2 AND key = $3`,
+      [
+        scope.accountId,
+        scope.mode,
+        scope.key,
+        response.status,
+        toStoredBody(response.body),
+        JSON.stringify(response.headers),
+      ],
+    );
+  }
+
+  async release(scope: IdempotencyScope): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM idempotency_keys WHERE account_id = $1 AND mode = $2 AND key = $3 AND state = 'running'`,
+      [scope.accountId, scope.mode, scope.key],
+    );
+  }
+
+  async deleteExpired(): Promise<number> {
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH gone AS (DELETE FROM idempotency_keys WHERE expires_at < now() RETURNING 1) SELECT 1 FROM gone`,
+    );
+    return rows.length;
+  }
+}

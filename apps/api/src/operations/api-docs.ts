@@ -1,0 +1,178 @@
+import { applyDecorators, type Type } from '@nestjs/common';
+import { ApiHeader, ApiResponse, type HeaderObject } from '@nestjs/swagger';
+
+const ERROR_SCHEMA = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        param: { type: 'string' },
+        requestId: { type: 'string' },
+      },
+      required: ['code', 'message', 'requestId'],
+    },
+  },
+};
+
+type Headers = Record<string, HeaderObject>;
+
+const USD_SCHEMA = { type: 'string', pattern: '^\\d+\\.\\d{6}$', example: '0.037500' };
+
+/** On every response. */
+const REQUEST_ID: Headers = {
+  'x-request-id': {
+    description:
+      'The id of this request (yours, when you sent a sane `x-request-id`); quote it to support.',
+    schema: { type: 'string' },
+  },
+};
+
+/** On every response that got as far as the rate ceilings (after the key check). */
+const RATE_LIMIT: Headers = {
+  'RateLimit-Limit': {
+    description: 'The ceiling of the tightest counter (per key, or per key and subject).',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left in the current window of that counter.',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until that window resets.',
+    schema: { type: 'integer' },
+  },
+};
+
+/** On a response replayed for a repeated Idempotency-Key (stored: 200, 404, 500, 502–504). */
+const REPLAYED: Headers = {
+  'Idempotent-Replayed': {
+    description:
+      '`true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+const CHARGED: Headers = {
+  'x-service-charged-usd': {
+    description:
+      'What this call charged, USD, six decimal places (`0.000000` when free; a replay repeats the original charge without charging again).',
+    schema: USD_SCHEMA,
+  },
+};
+
+const BALANCE: Headers = {
+  'x-service-balance-usd': {
+    description:
+      "The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it.",
+    schema: USD_SCHEMA,
+  },
+};
+
+const RETRY_AFTER: Headers = {
+  'Retry-After': {
+    description: 'Seconds to wait before retrying.',
+    schema: { type: 'integer' },
+  },
+};
+
+const WWW_AUTHENTICATE: Headers = {
+  'WWW-Authenticate': { description: '`Bearer`.', schema: { type: 'string' } },
+};
+
+const error = (status: number, description: string, headers: Headers = {}) =>
+  ApiResponse({
+    status,
+    description,
+    headers: { ...REQUEST_ID, ...headers },
+    schema: ERROR_SCHEMA,
+  });
+
+/**
+ * The 200 of a /v1 operation: its body, plus the billing headers (ARCHITECTURE §5), the
+ * rate-limit headers, the replay marker and the request id.
+ */
+export function ApiOperationOk(type: Type<unknown>) {
+  return ApiResponse({
+    status: 200,
+    description:
+      'Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it.',
+    type,
+    headers: { ...CHARGED, ...BALANCE, ...RATE_LIMIT, ...REPLAYED, ...REQUEST_ID },
+  });
+}
+
+/** The request headers, errors and error headers every /v1 operation shares. */
+export function ApiOperationErrors(extra: { notFound?: boolean } = {}) {
+  return applyDecorators(
+    ApiHeader({
+      name: 'x-subject',
+      required: false,
+      description:
+        'Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject.',
+      schema: { type: 'string', pattern: '^[A-Za-z0-9._:@-]{1,128}$' },
+    }),
+    ApiHeader({
+      name: 'Idempotency-Key',
+      required: false,
+      description:
+        '1–255 printable ASCII characters without spaces; a retry with the same key and the same request replays the stored response (kept at least 24 h) with `Idempotent-Replayed: true`.',
+      schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+    }),
+    ApiHeader({
+      name: 'x-request-id',
+      required: false,
+      description:
+        'Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made.',
+      schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,128}$' },
+    }),
+    error(400, '`invalid_request`: a field or header is invalid; `param` names it.', RATE_LIMIT),
+    error(
+      401,
+      '`unauthorized`: missing, malformed, unknown or revoked key (only the `Authorization: Bearer` header is read). No key to count against, so no RateLimit headers.',
+      WWW_AUTHENTICATE,
+    ),
+    error(402, '`insufficient_credit`: before any work; nothing charged.', {
+      ...BALANCE,
+      ...RATE_LIMIT,
+    }),
+    error(
+      403,
+      "`forbidden`: the account has no API access. Counts against the key's per-key ceiling.",
+      RATE_LIMIT,
+    ),
+    ...(extra.notFound
+      ? [
+          error(
+            404,
+            '`not_found`: a valid link to a missing post, or a post without a video. Not charged.',
+            { ...RATE_LIMIT, ...REPLAYED },
+          ),
+        ]
+      : []),
+    error(409, '`idempotency_key_in_use`: the same key is still running.', RATE_LIMIT),
+    error(413, '`payload_too_large`: the body is over 64 KiB.'),
+    error(415, '`unsupported_media_type`: the body is not `application/json`.'),
+    error(422, '`idempotency_key_reused`: the key was used with a different request.', RATE_LIMIT),
+    error(429, '`rate_limited`: over a ceiling; retry after `Retry-After` seconds.', {
+      ...RETRY_AFTER,
+      ...RATE_LIMIT,
+    }),
+    error(500, '`internal_error`: a bug on our side; no details leak. Not charged.', {
+      ...RATE_LIMIT,
+      ...REPLAYED,
+    }),
+    error(502, '`provider_error`: a provider failed or answered garbage. Not charged.', {
+      ...RATE_LIMIT,
+      ...REPLAYED,
+    }),
+    error(
+      503,
+      '`provider_unavailable`: a provider is not configured or its circuit is open. Not charged.',
+      { ...RATE_LIMIT, ...REPLAYED },
+    ),
+    error(504, '`timeout`: the deadline passed. Not charged.', { ...RATE_LIMIT, ...REPLAYED }),
+  );
+}
