@@ -1,0 +1,37 @@
+import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment';
+import { HealthModule } from '../health/health.module';
+import { HealthService } from '../health/health.service';
+import { ApiRateLimitGuard } from './api-rate-limit.guard';
+import { RateLimitService, THROTTLER_STORAGE } from './rate-limit.service';
+import { ResilientThrottlerStorage } from './resilient-throttler.storage';
+
+/** Global: the rate-limit guard is instantiated in every module with a /v1 controller. */
+@Global()
+@Module({
+  imports: [HealthModule],
+  providers: [
+    {
+      provide: THROTTLER_STORAGE,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) =>
+        new ResilientThrottlerStorage(config.get('REDIS_URL', { infer: true })),
+    },
+    RateLimitService,
+    ApiRateLimitGuard,
+  ],
+  exports: [RateLimitService, ApiRateLimitGuard, THROTTLER_STORAGE],
+})
+export class ThrottlingModule implements OnModuleInit {
+  constructor(
+    @Inject(THROTTLER_STORAGE) private readonly storage: ResilientThrottlerStorage,
+    private readonly health: HealthService,
+  ) {}
+
+  onModuleInit(): void {
+    if (this.storage.redis) {
+      this.health.register({ name: 'redis', critical: false, ping: () => this.storage.ping() });
+    }
+  }
+}
