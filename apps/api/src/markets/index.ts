@@ -1,0 +1,5 @@
+export * from './short-link-resolver';
+export * from './redirect-transport';
+export * from './safe-redirect-follower';
+export * from './markets.service';
+export * from './markets.module';

@@ -1,0 +1,117 @@
+import { DomainError } from '@reelscout/domain';
+
+/**
+ * Why one provider call failed. Internal only: adapters turn it into a `DomainError` with
+ * `toDomainError`, so nothing the provider sent reaches a response.
+ */
+export type ProviderFailureKind =
+  /** The provider answered with an HTTP error status. */
+  | 'http'
+  /** The connection failed or was reset. */
+  | 'network'
+  /** The per-call timeout passed. */
+  | 'timeout'
+  /** The answer was not JSON, was empty, or did not have the expected shape. */
+  | 'malformed'
+  /** A 200 that is really throttling or risk control (PROVIDERS.md "empty 200"). */
+  | 'risk_control'
+  /** The endpoint's circuit breaker is open: no request was sent. */
+  | 'circuit_open'
+  /** The caller's deadline fired. */
+  | 'aborted';
+
+export type MediaFailure = 'too_large' | 'expired' | 'truncated' | 'empty';
+
+export class ProviderCallError extends Error {
+  constructor(
+    readonly kind: ProviderFailureKind,
+    message: string,
+    readonly status?: number,
+    options: { cause?: unknown; retryAfterMs?: number; media?: MediaFailure } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ProviderCallError';
+    this.retryAfterMs = options.retryAfterMs;
+    this.media = options.media;
+  }
+
+  /** The provider's `Retry-After` on a 429, in milliseconds. */
+  readonly retryAfterMs?: number;
+  /** For media downloads: what was wrong with the file. */
+  readonly media?: MediaFailure;
+
+  /** Worth another attempt: 429, 5xx, network errors and timeouts. Never another 4xx. */
+  get retryable(): boolean {
+    if (this.kind === 'network' || this.kind === 'timeout') return true;
+    return this.kind === 'http' && this.status !== undefined && isRetryableStatus(this.status);
+  }
+
+  /** Counts towards opening the endpoint's circuit: the provider is unhealthy, not the request. */
+  get isOutage(): boolean {
+    return this.retryable || this.kind === 'malformed' || this.kind === 'risk_control';
+  }
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/** The customer-safe error for a failed call to `what` ("the video-data provider", "the LLM"). */
+export function toDomainError(error: unknown, what: string): DomainError {
+  if (error instanceof DomainError) return error;
+  if (!(error instanceof ProviderCallError)) {
+    return new DomainError('provider_error', `${capitalise(what)} failed.`, { cause: error });
+  }
+  switch (error.media) {
+    case 'too_large':
+      return new DomainError('provider_error', `The media file is too large: ${error.message}.`, {
+        cause: error,
+      });
+    case 'expired':
+      return new DomainError(
+        'provider_error',
+        `The media URL from ${what} has expired or is gone; fetch the post again.`,
+        { cause: error },
+      );
+    case 'truncated':
+    case 'empty':
+      return new DomainError('provider_error', `The media file from ${what} was cut off.`, {
+        cause: error,
+      });
+  }
+  switch (error.kind) {
+    case 'aborted':
+      return new DomainError('timeout', `The deadline passed while waiting for ${what}.`, {
+        cause: error,
+      });
+    case 'circuit_open':
+      return new DomainError(
+        'provider_unavailable',
+        `${capitalise(what)} is temporarily unavailable after repeated failures; retry in a minute.`,
+        { cause: error },
+      );
+    case 'timeout':
+      return new DomainError('provider_error', `${capitalise(what)} did not answer in time.`, {
+        cause: error,
+      });
+    case 'malformed':
+    case 'risk_control':
+      return new DomainError('provider_error', `${capitalise(what)} returned an unusable answer.`, {
+        cause: error,
+      });
+    case 'network':
+      return new DomainError('provider_error', `${capitalise(what)} could not be reached.`, {
+        cause: error,
+      });
+    case 'http':
+      return new DomainError(
+        'provider_error',
+        `${capitalise(what)} returned an error (HTTP ${error.status ?? 'unknown'}).`,
+        { cause: error },
+      );
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,33 @@
+export * from './provider.types';
+export * from './video-data.provider';
+export * from './llm.provider';
+export * from './providers-settings';
+export * from './providers.service';
+export * from './providers.module';
+export {
+  SANDBOX_MAGIC_IDS,
+  SANDBOX_MAGIC_PHRASES,
+  SANDBOX_SHORT_LINKS,
+  SANDBOX_FOREIGN_POSTS,
+  SANDBOX_MEDIA_HOST,
+} from './sandbox/sandbox-magic';
+export {
+  SandboxCatalogue,
+  sandboxCatalogue,
+  type SandboxReel,
+  type SandboxSound,
+} from './sandbox/sandbox-catalogue';
+export { SANDBOX_NICHES } from './sandbox/sandbox-niches';
+export {
+  SANDBOX_LLM_RULES,
+  type SandboxLlmInputs,
+  type SandboxLlmOutputs,
+  type HistoryEntry,
+} from './sandbox/sandbox-llm.rules';
+export {
+  buildSandboxPlaybook,
+  type PlaybookAnalysisInput,
+  type SandboxPlaybookDocument,
+} from './sandbox/playbook-document.builder';
+export { mediaTempDir } from './http/media-download';
+export { soundNamespacedId, rawSoundId } from './live/tikhub.mappers';

@@ -1,0 +1,738 @@
+import { Logger } from '@nestjs/common';
+import { DomainError, videoHostInfo, type Market } from '@reelscout/domain';
+import { anySignal } from '../http/abort';
+import { downloadToTempFile, isFetchableMediaUrl } from '../http/media-download';
+import { ProviderCallError, toDomainError } from '../http/provider-call.error';
+import {
+  ProviderHttpClient,
+  type FetchLike,
+  type ProviderRequest,
+  type QueryValue,
+} from '../http/provider-http.client';
+import type {
+  CallOptions,
+  DownloadOptions,
+  Post,
+  PostRef,
+  Sound,
+  SoundChartEntry,
+  SoundChartQuery,
+  VideoSearchPage,
+} from '../provider.types';
+import { PLAY_COUNT_BATCH_SIZE, type VideoDataProvider } from '../video-data.provider';
+import { asArray, asObject, at, firstDefined, text, type JsonObject } from './json-read';
+import { ENDPOINTS, type Endpoint } from './tikhub-endpoints';
+import {
+  extractPosts,
+  extractSounds,
+  filteredReason,
+  isRiskControl,
+  mapAppAweme,
+  mapAppMusic,
+  mapChartSound,
+  mapInstagramMedia,
+  mapWebItem,
+  mapYoutubeVideo,
+  NETWORK_A_REGION_BLOCKED,
+  parseCaptionFile,
+  payloadOf,
+  platformStatus,
+  rawSoundId,
+  readPlayCounts,
+  unavailableReason,
+} from './tikhub.mappers';
+
+export interface TikhubVideoDataSettings {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  downloadTimeoutMs: number;
+  maxRetries: number;
+  breakerThreshold: number;
+  breakerCoolDownMs: number;
+  /** Backoff between retries; defaults to 250 ms doubling up to 4 s. */
+  backoff?: { baseMs: number; maxMs: number };
+  /** Region for network_a search and charts. */
+  region?: string;
+  fetch?: FetchLike;
+  random?: () => number;
+  now?: () => number;
+  /** Tests only: let media and caption downloads reach private addresses (the local fakes). */
+  allowPrivateMediaHosts?: boolean;
+}
+
+const WHAT = 'the video-data provider';
+const SEARCH_PAGE_SIZE = 20;
+const CAPTION_MAX_BYTES = 512 * 1024;
+
+/** One way of running a search; several per market, tried in order. */
+interface SearchStrategy {
+  endpoint: Endpoint;
+  request(phrase: string, page: PageState): Pick<ProviderRequest, 'query' | 'body'>;
+}
+
+/** Where a search page left off, for the endpoint that served it (encoded in the cursor). */
+interface PageState {
+  /** Endpoint family that served the previous page. */
+  e?: string;
+  /** The provider's cursor / offset. */
+  c: string;
+  /** network_b v2 and web searches: the search session. */
+  s?: string;
+  b?: string;
+}
+
+const SEARCH_STRATEGIES: Record<Market, SearchStrategy[]> = {
+  network_b: [
+    {
+      endpoint: ENDPOINTS.networkBSearchV2,
+      request: (keyword, page) => ({
+        body: {
+          keyword,
+          cursor: Number(page.c) || 0,
+          sort_type: '0',
+          publish_time: '0',
+          filter_duration: '0',
+          content_type: '0',
+          search_id: page.s ?? '',
+          backtrace: page.b ?? '',
+        },
+      }),
+    },
+    {
+      endpoint: ENDPOINTS.networkBSearchWeb,
+      request: (keyword, page) => ({
+        query: {
+          keyword,
+          offset: Number(page.c) || 0,
+          count: SEARCH_PAGE_SIZE,
+          sort_type: '0',
+          publish_time: '0',
+          filter_duration: '0',
+          search_id: page.s,
+        },
+      }),
+    },
+    {
+      endpoint: ENDPOINTS.networkBSearchApp,
+      request: (keyword, page) => ({
+        query: {
+          keyword,
+          offset: Number(page.c) || 0,
+          count: SEARCH_PAGE_SIZE,
+          sort_type: '0',
+          publish_time: '0',
+          filter_duration: '0',
+        },
+      }),
+    },
+  ],
+  network_a: [
+    {
+      endpoint: ENDPOINTS.networkASearchApp,
+      request: (keyword, page) => ({
+        query: {
+          keyword,
+          offset: Number(page.c) || 0,
+          count: SEARCH_PAGE_SIZE,
+          sort_type: '0',
+          publish_time: '0',
+          region: 'US',
+        },
+      }),
+    },
+    {
+      endpoint: ENDPOINTS.networkASearchWeb,
+      request: (keyword, page) => ({
+        query: {
+          keyword,
+          count: SEARCH_PAGE_SIZE,
+          offset: Number(page.c) || 0,
+          search_id: page.s,
+        },
+      }),
+    },
+  ],
+};
+
+/** Lists that carry search results; a 200 with none of them (and no paging) is not an answer. */
+const SEARCH_KEYS = [
+  'business_data',
+  'data',
+  'search_item_list',
+  'aweme_list',
+  'item_list',
+  'itemList',
+  'has_more',
+  'hasMore',
+];
+
+/**
+ * The live video-data adapter for a TikHub-compatible API: both networks, Instagram and YouTube
+ * lookups, play-count backfill, sound detail, charts and search, and media downloads.
+ */
+export class TikhubVideoDataProvider implements VideoDataProvider {
+  private readonly http: ProviderHttpClient;
+  private readonly logger = new Logger('VideoDataProvider');
+
+  constructor(private readonly settings: TikhubVideoDataSettings) {
+    this.http = new ProviderHttpClient({
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      timeoutMs: settings.timeoutMs,
+      maxRetries: settings.maxRetries,
+      backoff: settings.backoff ?? { baseMs: 250, maxMs: 4_000 },
+      breaker: {
+        failureThreshold: settings.breakerThreshold,
+        coolDownMs: settings.breakerCoolDownMs,
+        now: settings.now,
+      },
+      fetch: settings.fetch,
+      random: settings.random,
+    });
+  }
+
+  /** Breaker state per endpoint family (for health reporting and tests). */
+  circuitState(family: string): string {
+    return this.http.breakers.stateOf(family);
+  }
+
+  async searchVideos(
+    market: Market,
+    phrase: string,
+    cursor?: string | null,
+    options: CallOptions = {},
+  ): Promise<VideoSearchPage> {
+    const page = decodeCursor(cursor);
+    const strategies = SEARCH_STRATEGIES[market];
+    const start = Math.max(
+      0,
+      strategies.findIndex((strategy) => strategy.endpoint.family === page.e),
+    );
+    return this.guard(() =>
+      this.firstThatAnswers(
+        strategies.slice(start).map((strategy) => async () => {
+          // A fallback cannot continue another endpoint's search session.
+          const state = strategy.endpoint.family === page.e ? page : { c: page.c };
+          const body = await this.call(strategy.endpoint, {
+            ...strategy.request(phrase, state),
+            signal: options.signal,
+            check: (answer) => checkSearch(market, answer),
+          });
+          return readSearchPage(market, strategy.endpoint.family, payloadOf(body));
+        }),
+      ),
+    );
+  }
+
+  async getPost(ref: PostRef, options: CallOptions = {}): Promise<Post | null> {
+    return this.guard(async () => {
+      const post = await this.lookUpPost(ref, options.signal);
+      if (post?.captions?.url && post.captions.segments === null) {
+        post.captions = {
+          ...post.captions,
+          segments: await this.fetchCaptions(post.captions.url, options.signal),
+        };
+      }
+      return post;
+    });
+  }
+
+  async resolveShareLink(url: string, options: CallOptions = {}): Promise<string> {
+    let host: string;
+    try {
+      host = new URL(url).hostname;
+    } catch {
+      throw new DomainError('invalid_request', 'The share link is not a URL.', { param: 'url' });
+    }
+    const platform = videoHostInfo(host)?.platform;
+    const signal = options.signal;
+    return this.guard(async () => {
+      let target: string | null;
+      try {
+        target = await this.shareLinkTarget(platform, url, signal);
+      } catch (error) {
+        if (!isNotFoundAnswer(error)) throw error;
+        target = null;
+      }
+      if (target === null) {
+        throw new DomainError('not_found', 'The share link does not lead to a post.');
+      }
+      return target;
+    });
+  }
+
+  async batchPlayCounts(
+    ids: readonly string[],
+    options: CallOptions = {},
+  ): Promise<Map<string, number>> {
+    const unique = [...new Set(ids.map((id) => id.replace(/^network_b:/, '')))];
+    if (unique.length === 0) return new Map();
+    const batches: string[][] = [];
+    for (let i = 0; i < unique.length; i += PLAY_COUNT_BATCH_SIZE) {
+      batches.push(unique.slice(i, i + PLAY_COUNT_BATCH_SIZE));
+    }
+    const results = await Promise.allSettled(
+      batches.map(async (batch) => {
+        const body = await this.call(ENDPOINTS.networkBStatistics, {
+          query: { aweme_ids: batch.join(',') },
+          signal: options.signal,
+          check: (answer) => {
+            if (isRiskControl('network_b', payloadOf(answer))) throw riskControl();
+          },
+        });
+        return readPlayCounts(payloadOf(body));
+      }),
+    );
+    const counts = new Map<string, number>();
+    const failures: unknown[] = [];
+    for (const [index, result] of results.entries()) {
+      if (result.status === 'fulfilled') {
+        for (const id of batches[index]) {
+          const plays = result.value.get(id);
+          if (plays !== undefined) counts.set(id, plays);
+        }
+      } else {
+        failures.push(result.reason);
+      }
+    }
+    if (options.signal?.aborted) throw toDomainError(abortedError(options.signal), WHAT);
+    if (failures.length > 0) {
+      this.logger.warn(
+        `play counts: ${failures.length} of ${batches.length} batch(es) failed; ` +
+          'their reels have unknown counts',
+      );
+    }
+    if (failures.length === batches.length) throw toDomainError(failures[0], WHAT);
+    return counts;
+  }
+
+  async getSound(market: Market, id: string, options: CallOptions = {}): Promise<Sound | null> {
+    const endpoint =
+      market === 'network_b' ? ENDPOINTS.networkBMusicDetail : ENDPOINTS.networkAMusicDetail;
+    return this.guard(async () => {
+      try {
+        const body = await this.call(endpoint, {
+          query: { music_id: rawSoundId(id) },
+          signal: options.signal,
+          check: (answer) => {
+            if (isRiskControl(market, payloadOf(answer))) throw riskControl();
+          },
+        });
+        const payload = payloadOf(body);
+        return mapAppMusic(firstDefined(payload.music_info, payload.music, payload), market);
+      } catch (error) {
+        if (isNotFoundAnswer(error)) return null;
+        throw error;
+      }
+    });
+  }
+
+  async soundCharts(
+    market: Market,
+    query: SoundChartQuery,
+    options: CallOptions = {},
+  ): Promise<SoundChartEntry[]> {
+    return this.guard(async () => {
+      let entries: SoundChartEntry[];
+      if (market === 'network_a') {
+        const body = await this.call(ENDPOINTS.networkASoundRank, {
+          query: {
+            period: 7,
+            page: 1,
+            limit: 50,
+            rank_type: query.kind === 'rising' ? 'surging' : 'popular',
+            commercial_music: query.commercialOnly ? true : undefined,
+            country_code: this.settings.region ?? 'US',
+          },
+          signal: options.signal,
+        });
+        const payload = payloadOf(body);
+        const list = asArray(
+          firstDefined(payload.sound_list, at(payload, 'data', 'sound_list'), payload.list),
+        );
+        entries = list
+          .map((item, index) => mapChartSound(item, index))
+          .filter((entry): entry is SoundChartEntry => entry !== null);
+      } else {
+        const body = await this.call(ENDPOINTS.networkBMusicChart, {
+          query: { chart_type: query.kind === 'rising' ? 'trending' : 'hot', cursor: 0 },
+          signal: options.signal,
+          check: (answer) => {
+            if (isRiskControl('network_b', payloadOf(answer))) throw riskControl();
+          },
+        });
+        entries = extractSounds(payloadOf(body), 'network_b').map((sound, index) => ({
+          ...sound,
+          rank: index + 1,
+          rankDiff: null,
+        }));
+      }
+      return query.commercialOnly ? entries.filter((entry) => entry.commercial === true) : entries;
+    });
+  }
+
+  async searchSounds(market: Market, phrase: string, options: CallOptions = {}): Promise<Sound[]> {
+    return this.guard(async () => {
+      const body =
+        market === 'network_b'
+          ? await this.call(ENDPOINTS.networkBMusicSearch, {
+              body: { keyword: phrase, cursor: 0 },
+              signal: options.signal,
+              check: (answer) => {
+                if (isRiskControl('network_b', payloadOf(answer))) throw riskControl();
+              },
+            })
+          : await this.call(ENDPOINTS.networkAMusicSearch, {
+              query: { keyword: phrase, offset: 0, count: SEARCH_PAGE_SIZE },
+              signal: options.signal,
+            });
+      return extractSounds(payloadOf(body), market);
+    });
+  }
+
+  async videosUsingSound(
+    market: Market,
+    soundId: string,
+    cursor?: string | null,
+    options: CallOptions = {},
+  ): Promise<VideoSearchPage> {
+    const endpoint =
+      market === 'network_b' ? ENDPOINTS.networkBMusicVideos : ENDPOINTS.networkAMusicVideos;
+    const page = decodeCursor(cursor);
+    return this.guard(async () => {
+      const body = await this.call(endpoint, {
+        query: { music_id: rawSoundId(soundId), cursor: Number(page.c) || 0, count: 20 },
+        signal: options.signal,
+        check: (answer) => checkSearch(market, answer),
+      });
+      return readSearchPage(market, endpoint.family, payloadOf(body));
+    });
+  }
+
+  async downloadMedia(
+    url: string,
+    download: DownloadOptions,
+    options: CallOptions = {},
+  ): Promise<string> {
+    try {
+      return await downloadToTempFile(url, {
+        maxBytes: download.maxBytes,
+        kind: download.kind,
+        timeoutMs: this.settings.downloadTimeoutMs,
+        signal: options.signal,
+        fetch: this.settings.fetch,
+        allowPrivateHosts: this.settings.allowPrivateMediaHosts,
+      });
+    } catch (error) {
+      throw toDomainError(error, 'the media host');
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private async lookUpPost(ref: PostRef, signal?: AbortSignal): Promise<Post | null> {
+    switch (ref.platform) {
+      case 'tiktok':
+        return this.postFromChain('network_a', signal, [
+          { endpoint: ENDPOINTS.networkAPost, query: { aweme_id: ref.id }, web: false },
+          { endpoint: ENDPOINTS.networkAPostWeb, query: { itemId: ref.id }, web: true },
+        ]);
+      case 'douyin':
+        return this.postFromChain('network_b', signal, [
+          { endpoint: ENDPOINTS.networkBPost, query: { aweme_id: ref.id }, web: false },
+          { endpoint: ENDPOINTS.networkBPostWeb, query: { aweme_id: ref.id }, web: false },
+        ]);
+      case 'instagram':
+        return this.notFoundAsNull(async () => {
+          const body = await this.call(ENDPOINTS.instagramPostByUrl, {
+            query: { url: `https://www.instagram.com/reel/${ref.id}/` },
+            signal,
+          });
+          return mapInstagramMedia(payloadOf(body), ref.id);
+        });
+      case 'youtube':
+        return this.notFoundAsNull(async () => {
+          const body = await this.call(ENDPOINTS.youtubeVideoInfo, {
+            query: { video_id: ref.id },
+            signal,
+          });
+          return mapYoutubeVideo(payloadOf(body), ref.id);
+        });
+    }
+  }
+
+  /**
+   * Tries each post endpoint in order. A post that is gone (deleted, private, region-blocked,
+   * 404) is `null` at once; a failing endpoint hands over to the next; when every endpoint
+   * answered 400/404 the post is taken as missing.
+   */
+  private async postFromChain(
+    market: Market,
+    signal: AbortSignal | undefined,
+    chain: { endpoint: Endpoint; query: Record<string, QueryValue>; web: boolean }[],
+  ): Promise<Post | null> {
+    const errors: unknown[] = [];
+    for (const step of chain) {
+      try {
+        const body = await this.call(step.endpoint, {
+          query: step.query,
+          signal,
+          check: (answer) => checkPost(market, answer),
+        });
+        return readPost(market, payloadOf(body), step.web);
+      } catch (error) {
+        if (isNotFoundStatus(error, 404)) return null;
+        if (!canFallBack(error)) throw error;
+        errors.push(error);
+      }
+    }
+    if (errors.every((error) => isNotFoundStatus(error, 400) || isNotFoundStatus(error, 404))) {
+      return null;
+    }
+    throw pickFailure(errors);
+  }
+
+  /** Where a share link leads, through the provider; `null` when it leads to no post. */
+  private async shareLinkTarget(
+    platform: string | undefined,
+    url: string,
+    signal: AbortSignal | undefined,
+  ): Promise<string | null> {
+    switch (platform) {
+      case 'tiktok':
+        return this.postUrlByShareUrl(ENDPOINTS.networkAPostByShareUrl, 'network_a', url, signal);
+      case 'douyin':
+        return this.firstThatAnswers([
+          async () => {
+            const body = await this.call(ENDPOINTS.networkBAwemeId, { query: { url }, signal });
+            const id = text(firstDefined(at(body, 'data', 'aweme_id'), at(body, 'data')));
+            if (!id || !/^[0-9]{19}$/.test(id)) {
+              throw new ProviderCallError('malformed', 'no post id for the share link');
+            }
+            return `https://www.douyin.com/video/${id}`;
+          },
+          () => this.postUrlByShareUrl(ENDPOINTS.networkBPostByShareUrl, 'network_b', url, signal),
+        ]);
+      case 'instagram': {
+        const body = await this.call(ENDPOINTS.instagramPostByUrl, { query: { url }, signal });
+        const post = mapInstagramMedia(payloadOf(body), '');
+        return post && post.id !== '' ? post.url : null;
+      }
+      default:
+        throw new DomainError('invalid_request', 'The link is not a share link.', {
+          param: 'url',
+        });
+    }
+  }
+
+  private async postUrlByShareUrl(
+    endpoint: Endpoint,
+    market: Market,
+    shareUrl: string,
+    signal?: AbortSignal,
+  ): Promise<string | null> {
+    const body = await this.call(endpoint, {
+      query: { share_url: shareUrl },
+      signal,
+      check: (answer) => checkPost(market, answer),
+    });
+    const payload = payloadOf(body);
+    const raw = firstDefined(payload.aweme_detail, at(payload, 'aweme_details', 0));
+    if (raw === undefined || unavailableReason(raw) !== null) return null;
+    return mapAppAweme(raw, market)?.url ?? null;
+  }
+
+  private async notFoundAsNull(lookup: () => Promise<Post | null>): Promise<Post | null> {
+    try {
+      return await lookup();
+    } catch (error) {
+      if (isNotFoundAnswer(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Best effort: the platform's caption file; `null` when it cannot be had. */
+  private async fetchCaptions(url: string, signal?: AbortSignal) {
+    if (!isFetchableMediaUrl(url, this.settings.allowPrivateMediaHosts)) return null;
+    try {
+      const fetchImpl = this.settings.fetch ?? ((input, init) => fetch(input, init));
+      const response = await fetchImpl(url, {
+        signal: anySignal([signal, AbortSignal.timeout(this.settings.timeoutMs)]),
+      });
+      if (!response.ok) return null;
+      const length = Number(response.headers.get('content-length'));
+      if (Number.isFinite(length) && length > CAPTION_MAX_BYTES) return null;
+      const body = await response.text();
+      return body.length > CAPTION_MAX_BYTES ? null : parseCaptionFile(body);
+    } catch {
+      return null;
+    }
+  }
+
+  private call(
+    endpoint: Endpoint,
+    request: Omit<ProviderRequest, 'family' | 'method' | 'path'>,
+  ): Promise<unknown> {
+    return this.http.request({
+      family: endpoint.family,
+      method: endpoint.method,
+      path: endpoint.path,
+      ...request,
+    });
+  }
+
+  /**
+   * Runs the steps in order until one answers. Falls back on any failure except the caller's
+   * deadline and a rejected key (which every endpoint would reject too).
+   */
+  private async firstThatAnswers<T>(steps: (() => Promise<T>)[]): Promise<T> {
+    const errors: unknown[] = [];
+    for (const step of steps) {
+      try {
+        return await step();
+      } catch (error) {
+        if (!canFallBack(error)) throw error;
+        errors.push(error);
+      }
+    }
+    throw pickFailure(errors);
+  }
+
+  /** Every public method ends here: only `DomainError`s leave the adapter. */
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw toDomainError(error, WHAT);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function readSearchPage(market: Market, family: string, payload: JsonObject): VideoSearchPage {
+  const items = extractPosts(payload, market);
+  const nextPage = asObject(at(payload, 'business_config', 'next_page')) ?? {};
+  const hasMore = truthy(firstDefined(payload.has_more, payload.hasMore, nextPage.has_more));
+  const cursor = text(firstDefined(payload.cursor, nextPage.cursor, payload.offset));
+  if (!hasMore || cursor === null || items.length === 0) return { items, nextCursor: null };
+  const searchId = text(
+    firstDefined(
+      payload.search_id,
+      nextPage.search_id,
+      at(payload, 'extra', 'logid'),
+      at(payload, 'log_pb', 'impr_id'),
+    ),
+  );
+  const backtrace = text(firstDefined(payload.backtrace, nextPage.backtrace));
+  return {
+    items,
+    nextCursor: encodeCursor({
+      e: family,
+      c: cursor,
+      ...(searchId ? { s: searchId } : {}),
+      ...(backtrace ? { b: backtrace } : {}),
+    }),
+  };
+}
+
+function readPost(market: Market, payload: JsonObject, web: boolean): Post | null {
+  if (market === 'network_a' && platformStatus(payload) === NETWORK_A_REGION_BLOCKED) return null;
+  if (web) {
+    const item = firstDefined(at(payload, 'itemInfo', 'itemStruct'), payload.itemStruct);
+    if (item === undefined) return null;
+    if (asObject(item)?.isDeleted === true || asObject(item)?.privateItem === true) return null;
+    return mapWebItem(item);
+  }
+  const raw = firstDefined(
+    payload.aweme_detail,
+    at(payload, 'aweme_details', 0),
+    at(payload, 'aweme_list', 0),
+  );
+  if (raw === undefined || unavailableReason(raw) !== null) return null;
+  return mapAppAweme(raw, market);
+}
+
+function checkSearch(market: Market, body: unknown): void {
+  const payload = payloadOf(body);
+  if (isRiskControl(market, payload)) throw riskControl();
+  if (!SEARCH_KEYS.some((key) => key in payload)) {
+    throw new ProviderCallError('malformed', 'search answer carries no results list');
+  }
+}
+
+/** A post answer with no post and no reason is throttling, not a missing post. */
+function checkPost(market: Market, body: unknown): void {
+  const payload = payloadOf(body);
+  if (isRiskControl(market, payload)) throw riskControl();
+  if (market === 'network_a' && platformStatus(payload) === NETWORK_A_REGION_BLOCKED) return;
+  const post = firstDefined(
+    payload.aweme_detail,
+    at(payload, 'aweme_details', 0),
+    at(payload, 'aweme_list', 0),
+    at(payload, 'itemInfo', 'itemStruct'),
+    payload.itemStruct,
+  );
+  if (post !== undefined && asObject(post) && Object.keys(asObject(post)!).length > 0) return;
+  if (filteredReason(payload) !== null) return;
+  throw riskControl();
+}
+
+function riskControl(): ProviderCallError {
+  return new ProviderCallError('risk_control', 'empty answer (throttling or risk control)');
+}
+
+function abortedError(signal: AbortSignal): ProviderCallError {
+  return new ProviderCallError('aborted', 'the caller aborted', undefined, {
+    cause: signal.reason,
+  });
+}
+
+function canFallBack(error: unknown): boolean {
+  if (!(error instanceof ProviderCallError)) return false;
+  if (error.kind === 'aborted') return false;
+  return !(error.kind === 'http' && (error.status === 401 || error.status === 403));
+}
+
+function isNotFoundStatus(error: unknown, status: number): boolean {
+  return error instanceof ProviderCallError && error.kind === 'http' && error.status === status;
+}
+
+function isNotFoundAnswer(error: unknown): boolean {
+  return isNotFoundStatus(error, 404) || isNotFoundStatus(error, 400);
+}
+
+/** After every fallback failed: a real failure beats "circuit open" (503 only when all were). */
+function pickFailure(errors: unknown[]): unknown {
+  const real = errors.filter(
+    (error) => !(error instanceof ProviderCallError && error.kind === 'circuit_open'),
+  );
+  return real[real.length - 1] ?? errors[errors.length - 1];
+}
+
+function truthy(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 'true';
+}
+
+function encodeCursor(state: PageState): string {
+  return Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string | null | undefined): PageState {
+  if (cursor === null || cursor === undefined || cursor === '') return { c: '0' };
+  try {
+    const state = asObject(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    if (state && typeof state.c === 'string') {
+      return {
+        c: state.c,
+        e: typeof state.e === 'string' ? state.e : undefined,
+        s: typeof state.s === 'string' ? state.s : undefined,
+        b: typeof state.b === 'string' ? state.b : undefined,
+      };
+    }
+  } catch {
+    // fall through
+  }
+  throw new DomainError('invalid_request', 'The page cursor is not valid.', { param: 'cursor' });
+}

@@ -1,0 +1,149 @@
+import type { Market, VideoPlatform } from '@reelscout/domain';
+
+/**
+ * Reelscout's own view of what the video-data provider returns. Adapters map every provider
+ * shape onto these types: counts are numbers (parsed from strings where the provider sends
+ * strings), durations are seconds, timestamps ISO 8601, and a value the provider did not send
+ * is `null` — never invented, never 0.
+ */
+
+/** What a post is. Only `video` posts can be analysed; the others answer 404 upstream. */
+export type PostKind = 'video' | 'photo' | 'slides' | 'note';
+
+/** One timed line of speech or captions, in seconds from the start of the video. */
+export interface TimedText {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The platform's own caption track (ASR or creator subtitles) when the provider returns one. */
+export interface CaptionTrack {
+  /** BCP-47-ish language code as the platform reports it (`en`, `zh-Hans`, `cmn-Hans-CN`). */
+  language: string | null;
+  /** The segments, when they came with the post (or could be fetched); `null` when only a URL is known. */
+  segments: TimedText[] | null;
+  /** Where the track file lives (expires like media URLs); `null` when the segments are inline. */
+  url: string | null;
+}
+
+export interface PostStats {
+  /** Views. On network_b only the batch statistics call returns real values (see `batchPlayCounts`). */
+  playCount: number | null;
+  likeCount: number | null;
+  commentCount: number | null;
+  shareCount: number | null;
+  collectCount: number | null;
+}
+
+/** The sound (music or original audio) a post uses, as far as the post itself tells. */
+export interface SoundSummary {
+  market: Market;
+  /** The provider's raw id. */
+  id: string;
+  /** The public id: plain on network_a, `network_b:<id>` on network_b. */
+  namespacedId: string;
+  title: string | null;
+  author: string | null;
+  durationSec: number | null;
+  coverUrl: string | null;
+  /** Streamable audio; signed and expiring (hours). */
+  playUrl: string | null;
+  /** The creator's own audio rather than a library track. */
+  isOriginal: boolean | null;
+  /** In the network's commercial music library (safe for brand accounts). */
+  commercial: boolean | null;
+}
+
+/** A post on one platform. */
+export interface Post {
+  platform: VideoPlatform;
+  market: Market;
+  /** The platform's raw id (19 digits on network_a and network_b). */
+  id: string;
+  /** The public id (ARCHITECTURE.md §8). */
+  namespacedId: string;
+  /** Canonical permalink. */
+  url: string;
+  kind: PostKind;
+  caption: string | null;
+  hashtags: string[];
+  authorHandle: string | null;
+  authorName: string | null;
+  authorFollowers: number | null;
+  postedAt: string | null;
+  durationSec: number | null;
+  /** Thumbnail; signed and expiring. */
+  coverUrl: string | null;
+  /** Playable video file; signed and expiring. `null` for non-video posts. */
+  mediaUrl: string | null;
+  stats: PostStats;
+  captions: CaptionTrack | null;
+  sound: SoundSummary | null;
+}
+
+export interface VideoSearchPage {
+  items: Post[];
+  /** Opaque; pass it back for the next page. `null` when there is no next page. */
+  nextCursor: string | null;
+}
+
+export interface SoundTrendPoint {
+  /** ISO 8601 date-time of the sample. */
+  at: string;
+  /** Relative usage (the chart's own scale). */
+  value: number;
+}
+
+/** A sound with everything the provider knows about it. */
+export interface Sound extends SoundSummary {
+  /** The slice of the track creators can use in an edit. */
+  shootDurationSec: number | null;
+  /** Videos using this sound. */
+  usageCount: number | null;
+  /** Usage over time, oldest first; `null` when the provider gives none. */
+  trend: SoundTrendPoint[] | null;
+  /** Link to the sound on its platform. */
+  url: string;
+  /** Tags the network attaches (network_b `music_tagging`); empty when none. */
+  moods: string[];
+  genres: string[];
+}
+
+export interface SoundChartEntry extends Sound {
+  rank: number;
+  /** Places moved since the previous period (positive = climbing); `null` when unknown. */
+  rankDiff: number | null;
+}
+
+export type SoundChartKind = 'popular' | 'rising';
+
+export interface SoundChartQuery {
+  kind: SoundChartKind;
+  /** Only tracks in the commercial music library. */
+  commercialOnly?: boolean;
+}
+
+export type MediaKind = 'video' | 'audio';
+
+export interface DownloadOptions {
+  /** The download fails (`provider_error`) as soon as more bytes than this arrive. */
+  maxBytes: number;
+  kind: MediaKind;
+}
+
+/** Every provider call accepts the operation's deadline; when it fires the call ends with `timeout`. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /**
+   * The namespaced id of the video a music pool call is gathered for. Live adapters ignore it;
+   * the sandbox answers the pool calls of its no-sound magic video with nothing.
+   */
+  forVideo?: string;
+}
+
+/** A post reference as the link parser returns it (`VideoRef` satisfies this). */
+export interface PostRef {
+  platform: VideoPlatform;
+  id: string;
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../config/environment';
+import { MediaModule } from '../media/media.module';
+import { PROVIDERS_SETTINGS, providersSettingsFrom } from './providers-settings';
+import { ProvidersService } from './providers.service';
+
+/**
+ * The outside systems Reelscout reads from and writes with: the video-data provider and the LLM,
+ * live or sandboxed by key mode. Sandbox media is rendered by whatever provides
+ * `SANDBOX_MEDIA_RENDERER` (the media module); without it, sandbox downloads answer 503.
+ */
+@Module({
+  imports: [MediaModule],
+  providers: [
+    {
+      provide: PROVIDERS_SETTINGS,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Environment, true>) => providersSettingsFrom(config),
+    },
+    ProvidersService,
+  ],
+  exports: [ProvidersService],
+})
+export class ProvidersModule {}

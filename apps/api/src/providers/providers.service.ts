@@ -1,0 +1,178 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { Mode } from '@reelscout/domain';
+import { SANDBOX_MEDIA_RENDERER, type SandboxMediaRenderer } from '../media/sandbox-media.types';
+import type { ShortLinkResolver } from '../markets/short-link-resolver';
+import type { FetchLike } from './http/provider-http.client';
+import type { LlmProvider } from './llm.provider';
+import type { CallOptions } from './provider.types';
+import { OpenAiLlmProvider } from './live/openai-llm.provider';
+import { TikhubVideoDataProvider } from './live/tikhub-video-data.provider';
+import { PROVIDERS_SETTINGS, type ProvidersSettings } from './providers-settings';
+import { SandboxLlmProvider } from './sandbox/sandbox-llm.provider';
+import { SandboxMediaRegistry } from './sandbox/sandbox-media-registry';
+import { SandboxVideoDataProvider } from './sandbox/sandbox-video-data.provider';
+import { notConfigured, unconfiguredLlm, unconfiguredVideoData } from './unconfigured.providers';
+import type { VideoDataProvider } from './video-data.provider';
+
+/** The providers one API key's mode may use. */
+export interface ModeProviders {
+  mode: Mode;
+  videoData: VideoDataProvider;
+  llm: LlmProvider;
+  /** Share-link resolution for `MarketsService.resolveLink` (the video-data provider's). */
+  shortLinks: ShortLinkResolver;
+}
+
+/** Settings each live provider still needs, by provider (empty when it is configured). */
+export interface LiveProviderSettingsMissing {
+  videoData: string[];
+  llm: string[];
+}
+
+/** How the 503 message names each provider (the same words the unconfigured stand-ins use). */
+const PROVIDER_NAMES: Record<keyof LiveProviderSettingsMissing, string> = {
+  videoData: 'The video-data provider',
+  llm: 'The language model',
+};
+
+/** Test seams (never set in production): how adapters reach the network, clocks, the sandbox. */
+export interface ProvidersHooks {
+  fetch?: FetchLike;
+  random?: () => number;
+  now?: () => number;
+  backoff?: { baseMs: number; maxMs: number };
+  allowPrivateMediaHosts?: boolean;
+  createSandbox?: () => Pick<ModeProviders, 'videoData' | 'llm'>;
+}
+
+export const PROVIDERS_HOOKS = Symbol('PROVIDERS_HOOKS');
+
+/**
+ * Mode routing (ARCHITECTURE.md §2): a test key gets the sandbox, a live key the live adapters.
+ * The two never cross: the sandbox is built only for `test`, the live adapters only for `live`.
+ * A live adapter whose settings are missing answers every call with 503 `provider_unavailable`
+ * naming the missing setting.
+ */
+@Injectable()
+export class ProvidersService {
+  private readonly logger = new Logger('Providers');
+  private live?: ModeProviders;
+  private test?: ModeProviders;
+
+  constructor(
+    @Inject(PROVIDERS_SETTINGS) private readonly settings: ProvidersSettings,
+    @Optional()
+    @Inject(SANDBOX_MEDIA_RENDERER)
+    private readonly renderer: SandboxMediaRenderer | null = null,
+    @Optional() @Inject(PROVIDERS_HOOKS) private readonly hooks: ProvidersHooks = {},
+  ) {
+    const missing = this.missingLiveSettings();
+    if (missing.videoData.length > 0 || missing.llm.length > 0) {
+      this.logger.log(
+        `live providers not fully configured (missing: ${[...missing.videoData, ...missing.llm].join(', ')}); ` +
+          'live calls needing them answer 503, test keys use the sandbox',
+      );
+    }
+  }
+
+  for(mode: Mode): ModeProviders {
+    if (mode === 'test') {
+      this.test ??= this.buildTest();
+      return this.test;
+    }
+    this.live ??= this.buildLive();
+    return this.live;
+  }
+
+  /** Settings each live provider still needs (empty when it is configured). */
+  missingLiveSettings(): LiveProviderSettingsMissing {
+    const video = this.settings.videoProvider;
+    return {
+      videoData: [
+        ...(video.baseUrl ? [] : ['VIDEO_PROVIDER_BASE_URL']),
+        ...(video.apiKey ? [] : ['VIDEO_PROVIDER_API_KEY']),
+      ],
+      llm: this.settings.llm.apiKey ? [] : ['OPENAI_API_KEY'],
+    };
+  }
+
+  /**
+   * Fails fast, before any provider call (and before any LLM spend), with 503
+   * `provider_unavailable` naming the missing settings when a live provider an operation needs
+   * is not configured; the first missing one in `needs` order is reported. Test keys always pass:
+   * the sandbox needs no settings.
+   */
+  requireConfigured(mode: Mode, ...needs: (keyof LiveProviderSettingsMissing)[]): void {
+    if (mode !== 'live') return;
+    const missing = this.missingLiveSettings();
+    for (const need of needs) {
+      if (missing[need].length > 0) throw notConfigured(PROVIDER_NAMES[need], missing[need]);
+    }
+  }
+
+  private buildTest(): ModeProviders {
+    const sandbox = this.hooks.createSandbox?.() ?? this.createSandbox();
+    return withShortLinks('test', sandbox.videoData, sandbox.llm);
+  }
+
+  private createSandbox(): Pick<ModeProviders, 'videoData' | 'llm'> {
+    const registry = new SandboxMediaRegistry();
+    return {
+      videoData: new SandboxVideoDataProvider({
+        renderer: this.renderer,
+        slowDelayMs: this.settings.sandbox.slowDelayMs,
+        registry,
+      }),
+      llm: new SandboxLlmProvider(registry),
+    };
+  }
+
+  private buildLive(): ModeProviders {
+    const missing = this.missingLiveSettings();
+    const video = this.settings.videoProvider;
+    const llm = this.settings.llm;
+    const videoData =
+      missing.videoData.length > 0
+        ? unconfiguredVideoData(missing.videoData)
+        : new TikhubVideoDataProvider({
+            baseUrl: video.baseUrl!,
+            apiKey: video.apiKey!,
+            timeoutMs: video.timeoutMs,
+            downloadTimeoutMs: video.downloadTimeoutMs,
+            maxRetries: video.maxRetries,
+            breakerThreshold: video.breakerThreshold,
+            breakerCoolDownMs: video.breakerCoolDownMs,
+            backoff: this.hooks.backoff,
+            fetch: this.hooks.fetch,
+            random: this.hooks.random,
+            now: this.hooks.now,
+            allowPrivateMediaHosts: this.hooks.allowPrivateMediaHosts,
+          });
+    const model =
+      missing.llm.length > 0
+        ? unconfiguredLlm(missing.llm)
+        : new OpenAiLlmProvider({
+            apiKey: llm.apiKey!,
+            baseUrl: llm.baseUrl,
+            model: llm.model,
+            visionModel: llm.visionModel,
+            transcriptionModel: llm.transcriptionModel,
+            timeoutMs: llm.timeoutMs,
+            maxRetries: llm.maxRetries,
+            fetch: this.hooks.fetch,
+          });
+    return withShortLinks('live', videoData, model);
+  }
+}
+
+function withShortLinks(mode: Mode, videoData: VideoDataProvider, llm: LlmProvider): ModeProviders {
+  return {
+    mode,
+    videoData,
+    llm,
+    // The caller's deadline reaches the provider call: a stalled resolution ends with `timeout`.
+    shortLinks: {
+      resolve: (url: string, options?: CallOptions) => videoData.resolveShareLink(url, options),
+    },
+  };
+}

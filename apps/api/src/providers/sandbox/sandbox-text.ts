@@ -1,0 +1,101 @@
+import { foldToSimplified } from '@reelscout/domain';
+
+/**
+ * Keyword matching for the sandbox's search and its rule-based LLM: English by whole words,
+ * Chinese by substring (Chinese has no spaces between words), in either script: Traditional
+ * text is folded to Simplified first, so a Traditional brief finds the niches whose keywords are
+ * written in Simplified.
+ */
+
+const HAN = /\p{Script=Han}/u;
+
+export function hasHan(text: string): boolean {
+  return HAN.test(text);
+}
+
+/** Recent foldings: the same captions are matched against many keywords. Cleared when full. */
+const folded = new Map<string, string>();
+const FOLDED_MAX = 5_000;
+
+/**
+ * Text with its Traditional characters (OpenCC, Taiwan and Hong Kong variants) replaced by their
+ * Simplified forms, character by character (opencc-js). Simplified and latin text comes back
+ * unchanged. Used on both sides of a comparison, so the two always fold the same way.
+ */
+export function toSimplified(text: string): string {
+  if (!hasHan(text)) return text;
+  const known = folded.get(text);
+  if (known !== undefined) return known;
+  const simplified = foldToSimplified(text);
+  if (folded.size >= FOLDED_MAX) folded.clear();
+  folded.set(text, simplified);
+  return simplified;
+}
+
+/** Lower-case latin words (letters, digits, `'`), without the `#`/`@` of tags and handles. */
+export function latinWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z0-9']+/g) ?? []).map((word) => word.replace(/'s$/, ''));
+}
+
+/** True when `keyword` occurs in `text`: as whole word(s) for latin, as a substring for Chinese. */
+export function containsKeyword(text: string, keyword: string): boolean {
+  const needle = keyword.toLowerCase().trim();
+  if (needle === '') return false;
+  const haystack = text.toLowerCase();
+  if (hasHan(needle)) return toSimplified(haystack).includes(toSimplified(needle));
+  const words = latinWords(haystack);
+  const parts = latinWords(needle);
+  if (parts.length === 0) return false;
+  for (let i = 0; i + parts.length <= words.length; i += 1) {
+    if (parts.every((part, j) => sameWord(words[i + j], part))) return true;
+  }
+  return false;
+}
+
+/** Singular and plural count as the same word ("cat" / "cats", "puppy" / "puppies"). */
+function sameWord(a: string, b: string): boolean {
+  return a === b || singular(a) === singular(b);
+}
+
+export function singular(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+/** Words that carry no topic: left out of phrases and relevance terms. */
+export const STOP_WORDS = new Set(
+  (
+    'a an the and or but for of to in on at by with from about into over my our your their his her ' +
+    'its me i we you they he she it this that these those is are was were be been am do does did ' +
+    'can could would should will shall may might must please find show give get make search scan ' +
+    'look looking want need some any more most best top good great new latest reel reels video ' +
+    'videos tiktok douyin clip clips content post posts idea ideas trend trends trending viral hook ' +
+    'hooks format formats example examples inspiration like similar same brand brands business ' +
+    'account accounts competitor competitors what which who how why where when help hey hi hello ' +
+    'thanks thank just also now then than so very really sell selling run running small shop ' +
+    'store company startup product products niche'
+  ).split(' '),
+);
+
+/** The topic words of a latin text, in order, without stop words and duplicates. */
+export function contentWords(text: string): string[] {
+  const words: string[] = [];
+  for (const word of latinWords(text.replace(/@[\w.]+/g, ' '))) {
+    if (word.length < 2 || STOP_WORDS.has(word) || /^[0-9]+$/.test(word)) continue;
+    if (!words.includes(word)) words.push(word);
+  }
+  return words;
+}
+
+/** `@handles` named in a text, without duplicates (the `@` kept). */
+export function handlesIn(text: string): string[] {
+  const handles: string[] = [];
+  for (const match of text.matchAll(/@([A-Za-z0-9._]{2,30})/g)) {
+    const handle = `@${match[1].replace(/\.+$/, '')}`;
+    if (!handles.some((known) => known.toLowerCase() === handle.toLowerCase())) {
+      handles.push(handle);
+    }
+  }
+  return handles;
+}
