@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigModule } from '@nestjs/config';
+import { Test } from '@nestjs/testing';
+import { AudioAnalyzer } from './audio-analyzer';
+import { FfmpegRunner } from './ffmpeg.runner';
+import { MediaModule } from './media.module';
+import { OverlayTextService } from './overlay-candidates';
+import { SandboxMediaRendererService } from './sandbox-media.renderer';
+import { SANDBOX_MEDIA_RENDERER } from './sandbox-media.types';
+import { VideoAnalyzer } from './video-analyzer';
+
+describe('MediaModule', () => {
+  it('wires the services, the renderer token and the settings', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reelscout-media-module-'));
+    try {
+      const moduleRef = await Test.createTestingModule({
+        imports: [
+          ConfigModule.forRoot({
+            isGlobal: true,
+            ignoreEnvFile: true,
+            ignoreEnvVars: true,
+            load: [() => ({ MEDIA_CONCURRENCY: 3, MEDIA_CACHE_DIR: dir })],
+          }),
+          MediaModule,
+        ],
+      }).compile();
+      const runner = moduleRef.get(FfmpegRunner);
+      expect(runner.limiter.max).toBe(3);
+      expect(runner.settings.cacheDir).toBe(dir);
+      expect(runner.settings.maxDownloadBytes).toBe(200 * 1024 * 1024);
+      expect(runner.settings.fontFile).toMatch(/DejaVuSans\.ttf$/);
+      expect(moduleRef.get(SANDBOX_MEDIA_RENDERER)).toBe(
+        moduleRef.get(SandboxMediaRendererService),
+      );
+      expect(moduleRef.get(VideoAnalyzer)).toBeInstanceOf(VideoAnalyzer);
+      expect(moduleRef.get(AudioAnalyzer)).toBeInstanceOf(AudioAnalyzer);
+      expect(moduleRef.get(OverlayTextService).detects).toBe(false);
+      await moduleRef.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

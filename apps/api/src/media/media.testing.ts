@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigService } from '@nestjs/config';
+import { AudioAnalyzer } from './audio-analyzer';
+import { FfmpegRunner } from './ffmpeg.runner';
+import { SandboxMediaRendererService } from './sandbox-media.renderer';
+import { VideoAnalyzer } from './video-analyzer';
+
+/** Real media services on a private cache directory, for specs (no mocks of ffmpeg). */
+export interface MediaTestKit {
+  dir: string;
+  runner: FfmpegRunner;
+  video: VideoAnalyzer;
+  audio: AudioAnalyzer;
+  renderer: SandboxMediaRendererService;
+  cleanup(): void;
+}
+
+export function createMediaTestKit(settings: Record<string, unknown> = {}): MediaTestKit {
+  const dir = mkdtempSync(join(tmpdir(), 'reelscout-media-spec-'));
+  const runner = new FfmpegRunner(
+    new ConfigService({ MEDIA_CACHE_DIR: join(dir, 'cache'), ...settings }),
+  );
+  return {
+    dir,
+    runner,
+    video: new VideoAnalyzer(runner),
+    audio: new AudioAnalyzer(runner),
+    renderer: new SandboxMediaRendererService(runner),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
