@@ -1,0 +1,52 @@
+import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { PRICES } from '@reelscout/domain';
+import { ConfigService } from '@nestjs/config';
+import type { Request, Response } from 'express';
+import type { Environment } from '../config/environment';
+import { CurrentCaller, type Caller } from '../api-keys/caller';
+import { ApiOperationErrors, ApiOperationOk } from '../operations/api-docs';
+import { OperationRunner } from '../operations/operation.runner';
+import { V1Controller } from '../operations/v1-controller.decorator';
+import { AssistService } from './assist.service';
+import { AssistRequestDto, AssistResponseDto } from './dto/assist.dto';
+
+@V1Controller('assist')
+export class AssistController {
+  constructor(
+    private readonly runner: OperationRunner,
+    private readonly config: ConfigService<Environment, true>,
+    private readonly assist: AssistService,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Classify a chat message (scan / chat / refuse) and write a self-contained search query',
+    description:
+      'Charged 0.010000 USD per call. Never calls a video provider and never runs the scan. Deadline 30 s.',
+  })
+  @ApiOperationOk(AssistResponseDto)
+  @ApiOperationErrors()
+  run(
+    @CurrentCaller() caller: Caller,
+    @Body() body: AssistRequestDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AssistResponseDto> {
+    return this.runner.execute(
+      { caller, req, res },
+      {
+        operation: 'assist',
+        holdMicros: PRICES.assist,
+        deadlineMs: this.config.get('ASSIST_DEADLINE_MS', { infer: true }),
+        requires: ['llm'],
+      },
+      async (signal) => ({
+        body: await this.assist.run(caller.mode, body, signal),
+        chargeMicros: PRICES.assist,
+      }),
+    );
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { OperationsModule } from '../operations/operations.module';
+import { ProvidersModule } from '../providers/providers.module';
+import { AssistController } from './assist.controller';
+import { AssistService } from './assist.service';
+
+@Module({
+  imports: [ApiKeysModule, OperationsModule, ProvidersModule],
+  controllers: [AssistController],
+  providers: [AssistService],
+})
+export class AssistModule {}

@@ -1,0 +1,57 @@
+import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { maxCharge, scanCharge } from '@reelscout/domain';
+import { ConfigService } from '@nestjs/config';
+import type { Request, Response } from 'express';
+import type { Environment } from '../config/environment';
+import { CurrentCaller, type Caller } from '../api-keys/caller';
+import { ApiOperationErrors, ApiOperationOk } from '../operations/api-docs';
+import { OperationRunner } from '../operations/operation.runner';
+import { V1Controller } from '../operations/v1-controller.decorator';
+import { ScanRequestDto, ScanResponseDto } from './dto/scan.dto';
+import { ScanService } from './scan.service';
+
+@V1Controller('scan')
+export class ScanController {
+  constructor(
+    private readonly runner: OperationRunner,
+    private readonly config: ConfigService<Environment, true>,
+    private readonly scan: ScanService,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Find reels on one network that match a brief, scored for relevance, ranked by traction',
+    description:
+      'Holds 0.007500 × `limit` before work and charges 0.007500 per reel delivered (`reels: []` is free). ' +
+      'Typical 20–30 s; deadline 90 s. Never mixes networks. Cover URLs expire within hours.',
+  })
+  @ApiOperationOk(ScanResponseDto)
+  @ApiOperationErrors()
+  run(
+    @CurrentCaller() caller: Caller,
+    @Body() body: ScanRequestDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ScanResponseDto> {
+    return this.runner.execute(
+      { caller, req, res },
+      {
+        operation: 'scan',
+        holdMicros: maxCharge('scan', { limit: body.limit ?? 20 }),
+        deadlineMs: this.config.get('SCAN_DEADLINE_MS', { infer: true }),
+        requires: ['videoData', 'llm'],
+      },
+      async (signal, deadline) => {
+        const result = await this.scan.run(caller.mode, body, signal, deadline);
+        return {
+          body: result,
+          chargeMicros: scanCharge(result.reels.length),
+          market: result.market,
+        };
+      },
+    );
+  }
+}
