@@ -1,0 +1,66 @@
+import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ApiOperation } from '@nestjs/swagger';
+import { maxCharge, parseVideoLink } from '@reelscout/domain';
+import type { Request, Response } from 'express';
+import { CurrentCaller, type Caller } from '../api-keys/caller';
+import type { Environment } from '../config/environment';
+import { ApiOperationErrors, ApiOperationOk } from '../operations/api-docs';
+import { OperationRunner } from '../operations/operation.runner';
+import { V1Controller } from '../operations/v1-controller.decorator';
+import { MusicRequestDto, MusicResponseDto } from './dto/music.dto';
+import { musicCharge } from './music.ranking';
+import { MusicService } from './music.service';
+
+@V1Controller('music')
+export class MusicController {
+  constructor(
+    private readonly runner: OperationRunner,
+    private readonly config: ConfigService<Environment, true>,
+    private readonly music: MusicService,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Rank the sounds of one video's own network by how well they fit that video",
+    description:
+      "Reads the video's cut rhythm and audio (tempo, energy, mood), gathers up to 50 candidate sounds " +
+      "(the video's own sound, sounds of similar videos, sound search, the market's rising and popular " +
+      'charts), reads each sound from its own audio (cached permanently, so a repeat niche is much faster) ' +
+      'and ranks them by `finalScore = 0.85 × fit.score + 0.15 × trend.strength`. The market is the ' +
+      "video's network (Instagram and YouTube → network_a); there is no parameter. " +
+      'Holds and charges 0.250000 whatever `limit`; `suggestions: []` is 200 and free. ' +
+      'Typical 35 s for a familiar niche, up to 150 s for an unfamiliar one; deadline 300 s. ' +
+      'Preview URLs expire within hours.',
+  })
+  @ApiOperationOk(MusicResponseDto)
+  @ApiOperationErrors({ notFound: true })
+  run(
+    @CurrentCaller() caller: Caller,
+    @Body() body: MusicRequestDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MusicResponseDto> {
+    // Validation comes before the hold (ARCHITECTURE §3): an unsupported link is 400 even on an
+    // empty balance. Only resolving the link needs a provider, so that happens inside the run.
+    parseVideoLink(body.url);
+    return this.runner.execute(
+      { caller, req, res },
+      {
+        operation: 'music',
+        holdMicros: maxCharge('music'),
+        deadlineMs: this.config.get('MUSIC_DEADLINE_MS', { infer: true }),
+        requires: ['videoData'],
+      },
+      async (signal) => {
+        const result = await this.music.run(caller.mode, body, signal);
+        return {
+          body: result,
+          chargeMicros: musicCharge(result.suggestions.length),
+          market: result.market,
+        };
+      },
+    );
+  }
+}

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { MediaModule } from '../media/media.module';
+import { OperationsModule } from '../operations/operations.module';
+import { ProvidersModule } from '../providers/providers.module';
+import { VideoSourceModule } from '../video-source/video-source.module';
+import { MusicController } from './music.controller';
+import { MusicService } from './music.service';
+import { MUSIC_SETTINGS, readMusicSettings } from './music.settings';
+import { SoundAnalysisCache } from './sound-analysis.cache';
+import { SoundAnalysisService } from './sound-analysis.service';
+
+/**
+ * POST /v1/music: sounds of the video's own network ranked by fit (ARCHITECTURE.md §9), with
+ * the permanent sound-analysis cache in Postgres (§10).
+ */
+@Module({
+  imports: [ApiKeysModule, OperationsModule, ProvidersModule, MediaModule, VideoSourceModule],
+  controllers: [MusicController],
+  providers: [
+    {
+      provide: MUSIC_SETTINGS,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) => readMusicSettings(config),
+    },
+    SoundAnalysisCache,
+    SoundAnalysisService,
+    MusicService,
+  ],
+  exports: [SoundAnalysisService, SoundAnalysisCache],
+})
+export class MusicModule {}

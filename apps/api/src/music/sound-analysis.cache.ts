@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Mode } from '@reelscout/domain';
+import { DataSource } from 'typeorm';
+import type { AudioMood } from '../media/audio-features';
+
+/** What is kept of one sound's audio reading (the analyzer version is the row's key). */
+export interface SoundFeatures {
+  tempoBpm: number | null;
+  beatConfidence: number;
+  energy: number;
+  valence: number;
+  arousal: number;
+  mood: AudioMood;
+  durationSec: number | null;
+  analyzedSeconds: number;
+  details?: Record<string, unknown>;
+}
+
+const MOODS: readonly string[] = ['upbeat', 'calm', 'dark', 'tense'];
+
+/**
+ * The permanent sound-analysis cache in Postgres (`sound_analyses`), shared by every instance.
+ * Keyed by mode, namespaced sound id and analyzer version; rows are inserted once and never
+ * changed (`ON CONFLICT DO NOTHING`): when two instances analyze the same new sound at once,
+ * the first row wins and both answer with it.
+ */
+@Injectable()
+export class SoundAnalysisCache {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The cached readings among `soundIds` (namespaced) for this analyzer version. */
+  async getMany(
+    mode: Mode,
+    soundIds: readonly string[],
+    analyzerVersion: string,
+  ): Promise<Map<string, SoundFeatures>> {
+    const found = new Map<string, SoundFeatures>();
+    if (soundIds.length === 0) return found;
+    const rows: { sound_id: string; features: unknown }[] = await this.dataSource.query(
+      `SELECT sound_id, features FROM sound_analyses
+        WHERE mode = $1 AND analyzer_version = $2 AND sound_id = ANY($3::text[])`,
+      [mode, analyzerVersion, [...new Set(soundIds)]],
+    );
+    for (const row of rows) {
+      const features = parseFeatures(row.features);
+      if (features) found.set(row.sound_id, features);
+    }
+    return found;
+  }
+
+  /**
+   * Stores a reading unless one is already there, and returns the stored one (ours, or the
+   * first instance's when another got there before us).
+   */
+  async put(
+    mode: Mode,
+    soundId: string,
+    analyzerVersion: string,
+    features: SoundFeatures,
+  ): Promise<SoundFeatures> {
+    const inserted: { features: unknown }[] = await this.dataSource.query(
+      `INSERT INTO sound_analyses (mode, sound_id, analyzer_version, features)
+       VALUES ($1, $2, $3, $4::jsonb)
+       ON CONFLICT (mode, sound_id, analyzer_version) DO NOTHING
+       RETURNING features`,
+      [mode, soundId, analyzerVersion, JSON.stringify(features)],
+    );
+    if (inserted.length === 1) return features;
+    const existing = await this.getMany(mode, [soundId], analyzerVersion);
+    return existing.get(soundId) ?? features;
+  }
+
+  /** Readings stored for a mode (and version, when given): for operators and tests. */
+  async count(mode: Mode, analyzerVersion?: string): Promise<number> {
+    const rows: { count: string }[] = await this.dataSource.query(
+      `SELECT count(*)::text AS count FROM sound_analyses
+        WHERE mode = $1 AND ($2::text IS NULL OR analyzer_version = $2)`,
+      [mode, analyzerVersion ?? null],
+    );
+    return Number(rows[0]?.count ?? 0);
+  }
+}
+
+/** A stored reading, checked field by field; anything malformed reads as a cache miss. */
+export function parseFeatures(value: unknown): SoundFeatures | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const unit = (x: unknown): x is number => typeof x === 'number' && x >= 0 && x <= 1;
+  const tempoOk = v.tempoBpm === null || (typeof v.tempoBpm === 'number' && v.tempoBpm > 0);
+  const durationOk =
+    v.durationSec === null || (typeof v.durationSec === 'number' && v.durationSec >= 0);
+  if (
+    !tempoOk ||
+    !durationOk ||
+    !unit(v.beatConfidence) ||
+    !unit(v.energy) ||
+    !unit(v.valence) ||
+    !unit(v.arousal) ||
+    typeof v.mood !== 'string' ||
+    !MOODS.includes(v.mood) ||
+    typeof v.analyzedSeconds !== 'number'
+  ) {
+    return null;
+  }
+  return {
+    tempoBpm: v.tempoBpm as number | null,
+    beatConfidence: v.beatConfidence,
+    energy: v.energy,
+    valence: v.valence,
+    arousal: v.arousal,
+    mood: v.mood as AudioMood,
+    durationSec: v.durationSec as number | null,
+    analyzedSeconds: v.analyzedSeconds,
+    ...(v.details && typeof v.details === 'object'
+      ? { details: v.details as Record<string, unknown> }
+      : {}),
+  };
+}
