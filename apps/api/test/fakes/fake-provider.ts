@@ -1,0 +1,348 @@
+import type { Market } from '@reelscout/domain';
+import {
+  startFakeHttpServer,
+  type FakeBehavior,
+  type FakeServerControls,
+  type RecordedRequest,
+} from './fake-http';
+import { webItemFromAweme } from './provider-payloads';
+
+/** Endpoint paths of the TikHub-compatible API the fake serves (for `setBehavior`, `calls`). */
+export const PROVIDER_PATHS = {
+  networkBSearchV2: '/api/v1/douyin/search/fetch_video_search_v2',
+  networkBSearchWeb: '/api/v1/douyin/web/fetch_video_search_result_v2',
+  networkBSearchApp: '/api/v1/douyin/app/v3/fetch_video_search_result_v2',
+  networkBStatistics: '/api/v1/douyin/app/v3/fetch_multi_video_statistics',
+  networkBPost: '/api/v1/douyin/app/v3/fetch_one_video',
+  networkBPostWeb: '/api/v1/douyin/web/fetch_one_video',
+  networkBPostByShareUrl: '/api/v1/douyin/app/v3/fetch_one_video_by_share_url',
+  networkBAwemeId: '/api/v1/douyin/web/get_aweme_id',
+  networkBMusicDetail: '/api/v1/douyin/app/v3/fetch_music_detail',
+  networkBMusicVideos: '/api/v1/douyin/app/v3/fetch_music_video_list',
+  networkBMusicChart: '/api/v1/douyin/app/v3/fetch_music_hot_search_list',
+  networkBMusicSearch: '/api/v1/douyin/search/fetch_music_search',
+  networkASearchApp: '/api/v1/tiktok/app/v3/fetch_video_search_result',
+  networkASearchWeb: '/api/v1/tiktok/web/fetch_search_video',
+  networkAPost: '/api/v1/tiktok/app/v3/fetch_one_video',
+  networkAPostWeb: '/api/v1/tiktok/web/fetch_post_detail',
+  networkAPostByShareUrl: '/api/v1/tiktok/app/v3/fetch_one_video_by_share_url',
+  networkAMusicDetail: '/api/v1/tiktok/app/v3/fetch_music_detail',
+  networkAMusicVideos: '/api/v1/tiktok/app/v3/fetch_music_video_list',
+  networkAMusicSearch: '/api/v1/tiktok/app/v3/fetch_music_search_result',
+  networkASoundRank: '/api/v1/tiktok/ads/get_sound_rank_list',
+  instagramPostByUrl: '/api/v1/instagram/v1/fetch_post_by_url',
+  youtubeVideoInfo: '/api/v1/youtube/web/get_video_info',
+} as const;
+
+export type StatisticsShape = 'statistics_list' | 'aweme_details';
+
+export interface FakeProvider extends FakeServerControls {
+  /** The bearer key the fake accepts; any other key gets 401. */
+  readonly apiKey: string;
+  /** Adds a post (app format, see `appAweme`); served by lookups, searches and sound video lists. */
+  addPost(market: Market, aweme: Record<string, unknown>): void;
+  /**
+   * The ids a search for `keyword` returns, in order. Without any entry for a market, every
+   * search returns all its posts; a keyword without an entry then returns none.
+   */
+  setSearchResults(market: Market, keyword: string, ids: string[]): void;
+  /** Results per page (default 10). */
+  setPageSize(size: number): void;
+  /** network_b play counts answered by the batch statistics endpoint; other ids are left out. */
+  setPlayCounts(counts: Record<string, number>): void;
+  /** Which of the two known statistics shapes to answer with (default `statistics_list`). */
+  setStatisticsShape(shape: StatisticsShape): void;
+  /** Adds a sound (app format, see `appMusic`): detail, search, and its posts' video list. */
+  addSound(market: Market, music: Record<string, unknown>): void;
+  /** network_a: creative-center items (`chartSound`); network_b: app-format sounds. */
+  setChart(market: Market, kind: 'popular' | 'rising', items: Record<string, unknown>[]): void;
+  /** A share link that leads to an added post. */
+  addShareLink(shareUrl: string, market: Market, id: string): void;
+  addInstagramPost(code: string, media: Record<string, unknown>): void;
+  addYoutubeVideo(id: string, video: Record<string, unknown>): void;
+  /** Serves a file at `/media/<name>` (no auth, like a CDN); returns its URL. */
+  setMedia(name: string, content: Buffer | string, contentType?: string): string;
+}
+
+/**
+ * An in-process fake of the TikHub-compatible video-data API on 127.0.0.1. Speaks both
+ * networks' app format, network_a's web format, string counts, both batch-statistics shapes,
+ * sound charts, music detail, videos using a sound, post by id and by share URL, Instagram and
+ * YouTube lookups, and media downloads. Misbehaviour per path through `setBehavior`.
+ */
+export async function startFakeProvider(options: { apiKey?: string } = {}): Promise<FakeProvider> {
+  const apiKey = options.apiKey ?? 'fake-provider-key';
+  const posts: Record<Market, Map<string, Record<string, unknown>>> = {
+    network_a: new Map(),
+    network_b: new Map(),
+  };
+  const searches: Record<Market, Map<string, string[]>> = {
+    network_a: new Map(),
+    network_b: new Map(),
+  };
+  const sounds: Record<Market, Map<string, Record<string, unknown>>> = {
+    network_a: new Map(),
+    network_b: new Map(),
+  };
+  const charts = new Map<string, Record<string, unknown>[]>();
+  const shareLinks = new Map<string, { market: Market; id: string }>();
+  const instagram = new Map<string, Record<string, unknown>>();
+  const youtube = new Map<string, Record<string, unknown>>();
+  const media = new Map<string, { content: Buffer; contentType: string }>();
+  let playCounts: Record<string, number> = {};
+  let statisticsShape: StatisticsShape = 'statistics_list';
+  let pageSize = 10;
+
+  const ok = (data: unknown): FakeBehavior => ({
+    json: { code: 200, router: 'fake', params: {}, data },
+  });
+  const notFound = (status = 400): FakeBehavior => ({
+    status,
+    json: { detail: { code: status, message: 'Item not found or deleted' } },
+  });
+
+  const searchPage = (market: Market, keyword: string, offset: number) => {
+    const table = searches[market];
+    const ids = table.size === 0 ? [...posts[market].keys()] : (table.get(keyword) ?? []);
+    const items = ids
+      .map((id) => posts[market].get(id))
+      .filter((item): item is Record<string, unknown> => item !== undefined);
+    const page = items.slice(offset, offset + pageSize);
+    const next = offset + pageSize;
+    return { page, cursor: next, hasMore: next < items.length ? 1 : 0 };
+  };
+
+  const route = (request: RecordedRequest): FakeBehavior => {
+    const { path, query } = request;
+    if (path.startsWith('/media/')) {
+      const file = media.get(decodeURIComponent(path.slice('/media/'.length)));
+      return file
+        ? { body: file.content, headers: { 'content-type': file.contentType } }
+        : { status: 404, body: 'Not Found' };
+    }
+    if (request.headers.authorization !== `Bearer ${apiKey}`) {
+      return { status: 401, json: { detail: 'Invalid API key' } };
+    }
+    const body = (request.json ?? {}) as Record<string, unknown>;
+    const param = (name: string) => query.get(name) ?? String(body[name] ?? '');
+    const offsetParam = (name: string) => Number(param(name)) || 0;
+
+    switch (path) {
+      case PROVIDER_PATHS.networkBSearchV2: {
+        const { page, cursor, hasMore } = searchPage(
+          'network_b',
+          param('keyword'),
+          offsetParam('cursor'),
+        );
+        return ok({
+          status_code: 0,
+          business_data: page.map((aweme) => ({ type: 1, data: { type: 1, aweme_info: aweme } })),
+          cursor,
+          has_more: hasMore,
+          search_id: 'fake-search-id',
+          backtrace: 'fake-backtrace',
+        });
+      }
+      case PROVIDER_PATHS.networkBSearchWeb:
+      case PROVIDER_PATHS.networkBSearchApp: {
+        const { page, cursor, hasMore } = searchPage(
+          'network_b',
+          param('keyword'),
+          offsetParam('offset'),
+        );
+        return ok({
+          status_code: 0,
+          data: page.map((aweme) => ({ type: 1, aweme_info: aweme })),
+          cursor,
+          has_more: hasMore,
+          extra: { logid: 'fake-logid' },
+        });
+      }
+      case PROVIDER_PATHS.networkASearchApp: {
+        const { page, cursor, hasMore } = searchPage(
+          'network_a',
+          param('keyword'),
+          offsetParam('offset'),
+        );
+        return ok({
+          status_code: 0,
+          search_item_list: page.map((aweme) => ({ aweme_info: aweme })),
+          cursor,
+          has_more: hasMore,
+        });
+      }
+      case PROVIDER_PATHS.networkASearchWeb: {
+        const { page, cursor, hasMore } = searchPage(
+          'network_a',
+          param('keyword'),
+          offsetParam('offset'),
+        );
+        return ok({
+          status_code: 0,
+          data: page.map((aweme) => ({ type: 1, item: webItemFromAweme(aweme) })),
+          cursor,
+          has_more: hasMore,
+          log_pb: { impr_id: 'fake-impr' },
+        });
+      }
+      case PROVIDER_PATHS.networkBStatistics: {
+        const ids = param('aweme_ids').split(',').filter(Boolean);
+        const known = ids.filter((id) => playCounts[id] !== undefined);
+        const stats = (id: string) => ({
+          aweme_id: id,
+          play_count: playCounts[id],
+          digg_count: 10,
+          share_count: 1,
+          download_count: 0,
+        });
+        return ok(
+          statisticsShape === 'statistics_list'
+            ? { status_code: 0, statistics_list: known.map(stats) }
+            : {
+                status_code: 0,
+                aweme_details: known.map((id) => ({ aweme_id: id, statistics: stats(id) })),
+              },
+        );
+      }
+      case PROVIDER_PATHS.networkBPost:
+      case PROVIDER_PATHS.networkBPostWeb: {
+        const id = param('aweme_id');
+        const aweme = posts.network_b.get(id);
+        return aweme
+          ? ok({ status_code: 0, aweme_detail: aweme })
+          : ok({ status_code: 0, aweme_detail: null, filter_list: [{ aweme_id: id, reason: 8 }] });
+      }
+      case PROVIDER_PATHS.networkAPost: {
+        const aweme = posts.network_a.get(param('aweme_id'));
+        return aweme ? ok({ status_code: 0, aweme_detail: aweme }) : notFound();
+      }
+      case PROVIDER_PATHS.networkAPostWeb: {
+        const aweme = posts.network_a.get(param('itemId'));
+        return aweme
+          ? ok({ statusCode: 0, itemInfo: { itemStruct: webItemFromAweme(aweme) } })
+          : notFound();
+      }
+      case PROVIDER_PATHS.networkAPostByShareUrl:
+      case PROVIDER_PATHS.networkBPostByShareUrl: {
+        const link = shareLinks.get(param('share_url'));
+        const aweme = link ? posts[link.market].get(link.id) : undefined;
+        return aweme ? ok({ status_code: 0, aweme_detail: aweme }) : notFound();
+      }
+      case PROVIDER_PATHS.networkBAwemeId: {
+        const link = shareLinks.get(param('url'));
+        return link ? ok(link.id) : notFound();
+      }
+      case PROVIDER_PATHS.networkAMusicDetail:
+      case PROVIDER_PATHS.networkBMusicDetail: {
+        const market: Market =
+          path === PROVIDER_PATHS.networkAMusicDetail ? 'network_a' : 'network_b';
+        const music = sounds[market].get(param('music_id'));
+        return music ? ok({ status_code: 0, music_info: music }) : notFound();
+      }
+      case PROVIDER_PATHS.networkAMusicVideos:
+      case PROVIDER_PATHS.networkBMusicVideos: {
+        const market: Market =
+          path === PROVIDER_PATHS.networkAMusicVideos ? 'network_a' : 'network_b';
+        const musicId = param('music_id');
+        const using = [...posts[market].values()].filter(
+          (aweme) => (aweme.music as { id_str?: string } | undefined)?.id_str === musicId,
+        );
+        const offset = offsetParam('cursor');
+        return ok({
+          status_code: 0,
+          aweme_list: using.slice(offset, offset + pageSize),
+          cursor: offset + pageSize,
+          has_more: offset + pageSize < using.length ? 1 : 0,
+        });
+      }
+      case PROVIDER_PATHS.networkASoundRank: {
+        const kind = param('rank_type') === 'surging' ? 'rising' : 'popular';
+        return ok({
+          sound_list: charts.get(`network_a:${kind}`) ?? [],
+          pagination: { has_more: false },
+        });
+      }
+      case PROVIDER_PATHS.networkBMusicChart: {
+        const kind = param('chart_type') === 'trending' ? 'rising' : 'popular';
+        return ok({
+          status_code: 0,
+          music_list: (charts.get(`network_b:${kind}`) ?? []).map((music) => ({
+            music_info: music,
+          })),
+        });
+      }
+      case PROVIDER_PATHS.networkAMusicSearch:
+      case PROVIDER_PATHS.networkBMusicSearch: {
+        const market: Market =
+          path === PROVIDER_PATHS.networkAMusicSearch ? 'network_a' : 'network_b';
+        const keyword = param('keyword').toLowerCase();
+        const found = [...sounds[market].values()].filter((music) =>
+          String(music.title ?? '')
+            .toLowerCase()
+            .includes(keyword),
+        );
+        return ok(
+          market === 'network_a'
+            ? { status_code: 0, music_info_list: found }
+            : {
+                status_code: 0,
+                business_data: found.map((music) => ({ data: { music_info: music } })),
+              },
+        );
+      }
+      case PROVIDER_PATHS.instagramPostByUrl: {
+        const code = /\/(?:reel|reels|p|tv|share\/reel)\/([A-Za-z0-9_-]+)/.exec(param('url'))?.[1];
+        const item = code ? instagram.get(code) : undefined;
+        return item ? ok(item) : notFound(404);
+      }
+      case PROVIDER_PATHS.youtubeVideoInfo: {
+        const item = youtube.get(param('video_id'));
+        return item ? ok(item) : notFound(404);
+      }
+      default:
+        return { status: 404, json: { detail: 'Not Found' } };
+    }
+  };
+
+  const server = await startFakeHttpServer(route);
+  return Object.assign(server, {
+    apiKey,
+    addPost: (market: Market, aweme: Record<string, unknown>) => {
+      posts[market].set(String(aweme.aweme_id), aweme);
+    },
+    setSearchResults: (market: Market, keyword: string, ids: string[]) => {
+      searches[market].set(keyword, ids);
+    },
+    setPageSize: (size: number) => {
+      pageSize = size;
+    },
+    setPlayCounts: (counts: Record<string, number>) => {
+      playCounts = { ...counts };
+    },
+    setStatisticsShape: (shape: StatisticsShape) => {
+      statisticsShape = shape;
+    },
+    addSound: (market: Market, music: Record<string, unknown>) => {
+      sounds[market].set(String(music.id_str), music);
+    },
+    setChart: (market: Market, kind: 'popular' | 'rising', items: Record<string, unknown>[]) => {
+      charts.set(`${market}:${kind}`, items);
+    },
+    addShareLink: (shareUrl: string, market: Market, id: string) => {
+      shareLinks.set(shareUrl, { market, id });
+    },
+    addInstagramPost: (code: string, item: Record<string, unknown>) => {
+      instagram.set(code, item);
+    },
+    addYoutubeVideo: (id: string, item: Record<string, unknown>) => {
+      youtube.set(id, item);
+    },
+    setMedia: (name: string, content: Buffer | string, contentType = 'video/mp4') => {
+      media.set(name, {
+        content: Buffer.isBuffer(content) ? content : Buffer.from(content),
+        contentType,
+      });
+      return `${server.url}/media/${encodeURIComponent(name)}`;
+    },
+  });
+}

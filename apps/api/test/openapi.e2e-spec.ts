@@ -1,0 +1,181 @@
+import { ERROR_STATUS } from '@reelscout/domain';
+import request from 'supertest';
+import { BillingService } from '../src/billing/billing.service';
+import { createAccount, createKey } from './support/fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+interface HeaderDoc {
+  description?: string;
+  schema?: { type?: string };
+}
+interface ResponseDoc {
+  description?: string;
+  headers?: Record<string, HeaderDoc>;
+  content?: Record<string, { schema?: unknown }>;
+}
+interface ParameterDoc {
+  name: string;
+  in: string;
+  required?: boolean;
+}
+interface OperationDoc {
+  parameters?: ParameterDoc[];
+  responses: Record<string, ResponseDoc>;
+}
+
+const OPERATIONS = ['/v1/assist', '/v1/music', '/v1/playbook', '/v1/scan'];
+const RATE_LIMIT = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+/** The headers a 200 of an operation carries (on a replay, `Idempotent-Replayed` too). */
+const OK_HEADERS = [
+  'x-service-charged-usd',
+  'x-service-balance-usd',
+  ...RATE_LIMIT,
+  'Idempotent-Replayed',
+  'x-request-id',
+];
+/** The response headers of ours a client can see on some /v1 response. */
+const SERVICE_HEADER =
+  /^(x-service-.*|ratelimit-.*|retry-after|idempotent-replayed|x-request-id|www-authenticate)$/;
+
+const lower = (names: string[]) => names.map((n) => n.toLowerCase()).sort();
+const headerNames = (response: ResponseDoc | undefined) =>
+  lower(Object.keys(response?.headers ?? {}));
+
+describe('OpenAPI document: every /v1 operation (e2e)', () => {
+  let t: TestApp;
+  let doc: { paths: Record<string, Record<string, OperationDoc>> };
+  const server = () => t.app.getHttpServer();
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' } });
+    const res = await request(server()).get('/openapi.json');
+    expect(res.status).toBe(200);
+    doc = res.body;
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const operations = () =>
+    Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/v1/'))
+      .flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+          .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, path, op })),
+      );
+
+  it('lists the four operations', () => {
+    expect(
+      operations()
+        .map((o) => o.name)
+        .sort(),
+    ).toEqual(OPERATIONS.map((p) => `POST ${p}`));
+  });
+
+  it.each(OPERATIONS)('%s documents its request headers', (path) => {
+    const op = doc.paths[path].post;
+    const headers = (op.parameters ?? []).filter((p) => p.in === 'header');
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Idempotency-Key', required: false }),
+        expect.objectContaining({ name: 'x-subject', required: false }),
+      ]),
+    );
+  });
+
+  it.each(OPERATIONS)('%s documents every error it can answer, with its code', (path) => {
+    const { responses } = doc.paths[path].post;
+    const mayBeNotFound = path === '/v1/playbook' || path === '/v1/music';
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      if (code === 'not_found' && !mayBeNotFound) continue;
+      expect({ status, description: responses[String(status)]?.description }).toEqual({
+        status,
+        description: expect.stringContaining(`\`${code}\``),
+      });
+    }
+    // Every error has the envelope schema.
+    for (const [status, response] of Object.entries(responses)) {
+      if (status === '200') continue;
+      expect(JSON.stringify(response.content?.['application/json']?.schema)).toContain('requestId');
+    }
+  });
+
+  it.each(OPERATIONS)('%s documents the response headers', (path) => {
+    const { responses } = doc.paths[path].post;
+    // 200: the billing headers, the rate-limit headers, the replay marker and the request id.
+    expect(headerNames(responses['200'])).toEqual(expect.arrayContaining(lower(OK_HEADERS)));
+    expect(responses['200'].content?.['application/json']?.schema).toBeDefined();
+    for (const name of ['x-service-charged-usd', 'x-service-balance-usd']) {
+      expect(responses['200'].headers?.[name]?.description).toMatch(/six decimal/);
+    }
+    // Every response carries x-request-id.
+    for (const [status, response] of Object.entries(responses)) {
+      expect({ status, headers: headerNames(response) }).toEqual({
+        status,
+        headers: expect.arrayContaining(['x-request-id']),
+      });
+    }
+    expect(headerNames(responses['429'])).toEqual(
+      expect.arrayContaining(lower(['Retry-After', ...RATE_LIMIT])),
+    );
+    expect(headerNames(responses['402'])).toEqual(
+      expect.arrayContaining(['x-service-balance-usd']),
+    );
+    expect(headerNames(responses['401'])).toEqual(expect.arrayContaining(['www-authenticate']));
+  });
+
+  /** What the document says must match what the service sends: no undocumented header. */
+  it('documents every header of ours that real /v1 responses carry', async () => {
+    const account = await createAccount(t.app);
+    await t.app
+      .get(BillingService)
+      .credit({ accountId: account.id, mode: 'test' }, 1_000_000, { kind: 'grant' });
+    const { key } = await createKey(t.app, account.id, 'test');
+    const poor = await createAccount(t.app);
+    const { key: poorKey } = await createKey(t.app, poor.id, 'test');
+    const assist = () => request(server()).post('/v1/assist').set('Authorization', `Bearer ${key}`);
+    const body = { message: 'find reels about home espresso' };
+
+    const cases = [
+      { expected: 200, res: await assist().set('Idempotency-Key', 'openapi-1').send(body) },
+      { expected: 200, res: await assist().set('Idempotency-Key', 'openapi-1').send(body) },
+      { expected: 400, res: await assist().send({ message: 5 }) },
+      { expected: 401, res: await request(server()).post('/v1/assist').send(body) },
+      {
+        expected: 402,
+        res: await request(server())
+          .post('/v1/assist')
+          .set('Authorization', `Bearer ${poorKey}`)
+          .send(body),
+      },
+      {
+        expected: 413,
+        res: await assist()
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify({ message: 'x'.repeat(70 * 1024) })),
+      },
+      {
+        expected: 415,
+        res: await assist().set('Content-Type', 'text/plain').send('find reels'),
+      },
+      {
+        expected: 422,
+        res: await assist().set('Idempotency-Key', 'openapi-1').send({ message: 'other' }),
+      },
+    ];
+    expect(cases[1].res.headers['idempotent-replayed']).toBe('true');
+    const documented = headerNames(doc.paths['/v1/assist'].post.responses['200']);
+    for (const { expected, res } of cases) {
+      expect(res.status).toBe(expected);
+      const sent = Object.keys(res.headers).filter((h) => SERVICE_HEADER.test(h));
+      const doc200 = expected === 200 ? documented : undefined;
+      const docs = doc200 ?? headerNames(doc.paths['/v1/assist'].post.responses[String(expected)]);
+      expect({ status: expected, undocumented: sent.filter((h) => !docs.includes(h)) }).toEqual({
+        status: expected,
+        undocumented: [],
+      });
+    }
+  });
+});

@@ -1,0 +1,238 @@
+import { Client } from 'pg';
+import request from 'supertest';
+import { BillingService } from '../src/billing/billing.service';
+import { startFakeProvider, type FakeProvider } from './fakes';
+import { OperationRunner } from '../src/operations/operation.runner';
+import { createAccount, createKey } from './support/fixtures';
+import { sleep, until } from './support/local-servers';
+import { createTestApp, type TestApp } from './support/test-app';
+import { chargeProbe, V1ChargeModule } from './support/v1-charge.module';
+
+/**
+ * OperationRunner after the capture: the call has succeeded and been charged, so a failure to
+ * store its idempotent response must not turn it into an error, and a shutdown must not lose
+ * the store. The failures are real: a trigger on this test database refuses the store.
+ */
+describe('OperationRunner: storing the idempotent response fails after the capture (e2e)', () => {
+  let t: TestApp;
+  let db: Client;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      extraImports: [V1ChargeModule],
+      env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' },
+    });
+    db = new Client({ connectionString: t.db.url });
+    await db.connect();
+    // Stores of the keys listed in store_faults fail; 'store-fails-once' fails only the first
+    // time (a sequence is not rolled back with the failing statement).
+    await db.query(`
+      CREATE TABLE store_faults (key text PRIMARY KEY);
+      CREATE SEQUENCE store_fails_once;
+      CREATE SEQUENCE shutdown_store_attempts;
+      CREATE FUNCTION refuse_store() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.key = 'store-at-shutdown' THEN PERFORM nextval('shutdown_store_attempts'); END IF;
+        IF EXISTS (SELECT 1 FROM store_faults WHERE key = NEW.key)
+           OR (NEW.key = 'store-fails-once' AND nextval('store_fails_once') = 1) THEN
+          RAISE EXCEPTION 'injected: could not store %', NEW.key;
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_store BEFORE UPDATE ON idempotency_keys
+        FOR EACH ROW WHEN (NEW.state = 'done') EXECUTE FUNCTION refuse_store();`);
+  });
+
+  afterAll(async () => {
+    await db.end();
+    await t.close();
+  });
+
+  async function fundedKey() {
+    const account = await createAccount(t.app);
+    await t.app
+      .get(BillingService)
+      .credit({ accountId: account.id, mode: 'test' }, 1_000_000, { kind: 'grant' });
+    return { account, key: (await createKey(t.app, account.id)).key };
+  }
+
+  const charge = (key: string, idempotencyKey: string) =>
+    request(t.app.getHttpServer())
+      .post('/v1/test-charge')
+      .set('Authorization', `Bearer ${key}`)
+      .set('Idempotency-Key', idempotencyKey)
+      .send({ hold: 50_000, charge: 30_000 });
+
+  const balanceOf = (accountId: string) =>
+    t.app.get(BillingService).balance({ accountId, mode: 'test' });
+
+  const stateOf = async (accountId: string, key: string) =>
+    (
+      await db.query<{ state: string }>(
+        `SELECT state FROM idempotency_keys WHERE account_id = $1 AND key = $2`,
+        [accountId, key],
+      )
+    ).rows[0]?.state;
+
+  it('still answers 200 with the billing headers; a retry then replays it, charged once', async () => {
+    const { account, key } = await fundedKey();
+    const executionsBefore = chargeProbe.executions;
+
+    const first = await charge(key, 'store-fails-once');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual(expect.objectContaining({ ok: true, charge: 30_000 }));
+    expect(first.headers['x-service-charged-usd']).toBe('0.030000');
+    expect(first.headers['x-service-balance-usd']).toBe('0.970000');
+    expect(await balanceOf(account.id)).toEqual({ balance: 970_000, held: 0, available: 970_000 });
+
+    // The store is retried in the background; until it lands a retry is 409 (never a second
+    // run), and then the stored 200 is replayed.
+    let retry = await charge(key, 'store-fails-once');
+    for (let i = 0; i < 40 && retry.status === 409; i++) {
+      await sleep(100);
+      retry = await charge(key, 'store-fails-once');
+    }
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers['x-service-charged-usd']).toBe('0.030000');
+    expect(chargeProbe.executions).toBe(executionsBefore + 1);
+    expect(await balanceOf(account.id)).toEqual({ balance: 970_000, held: 0, available: 970_000 });
+  });
+
+  it('while the store keeps failing, a retry with the key is 409, never a second run or charge', async () => {
+    const { account, key } = await fundedKey();
+    await db.query(`INSERT INTO store_faults VALUES ('store-keeps-failing')`);
+    const executionsBefore = chargeProbe.executions;
+
+    const first = await charge(key, 'store-keeps-failing');
+    expect(first.status).toBe(200);
+    expect(first.headers['x-service-charged-usd']).toBe('0.030000');
+
+    const retry = await charge(key, 'store-keeps-failing');
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.code).toBe('idempotency_key_in_use');
+    expect(retry.headers['x-service-charged-usd']).toBeUndefined();
+    expect(chargeProbe.executions).toBe(executionsBefore + 1);
+    expect(await balanceOf(account.id)).toEqual({ balance: 970_000, held: 0, available: 970_000 });
+    expect(await stateOf(account.id, 'store-keeps-failing')).toBe('running');
+  });
+
+  // Last: the runner stays in its shutting-down state afterwards.
+  it('a shutdown runs the pending stores at once instead of dropping them', async () => {
+    const { account, key } = await fundedKey();
+    await db.query(`INSERT INTO store_faults VALUES ('store-at-shutdown')`);
+    const first = await charge(key, 'store-at-shutdown');
+    expect(first.status).toBe(200);
+    // The store in the request and the first background attempt (after 250 ms) both fail
+    // (counted by a sequence, which the failing statements do not roll back); then the fault
+    // clears while the runner waits for its next attempt, 1 s later.
+    await until(
+      async () =>
+        Number(
+          (await db.query(`SELECT last_value FROM shutdown_store_attempts`)).rows[0].last_value,
+        ) >= 2,
+      5_000,
+      'two failed stores',
+    );
+    await db.query(`DELETE FROM store_faults WHERE key = 'store-at-shutdown'`);
+    expect(await stateOf(account.id, 'store-at-shutdown')).toBe('running');
+
+    // Shutting down runs the remaining attempts now and waits for them.
+    await t.app.get(OperationRunner).beforeApplicationShutdown();
+    expect(await stateOf(account.id, 'store-at-shutdown')).toBe('done');
+  });
+});
+
+/** A live call whose providers are not configured fails before anything is held or stored. */
+describe('OperationRunner: live providers not configured (e2e)', () => {
+  let t: TestApp;
+  let db: Client;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        VIDEO_PROVIDER_BASE_URL: '',
+        VIDEO_PROVIDER_API_KEY: '',
+        OPENAI_API_KEY: '',
+      },
+    });
+    db = new Client({ connectionString: t.db.url });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db.end();
+    await t.close();
+  });
+
+  it.each([
+    ['assist', { message: 'dog food reels' }, 'OPENAI_API_KEY'],
+    ['scan', { query: 'dog food reels' }, 'VIDEO_PROVIDER_BASE_URL'],
+    ['playbook', { url: 'https://www.tiktok.com/@a/video/7400000443622845792' }, 'VIDEO_PROVIDER'],
+    ['music', { url: 'https://www.tiktok.com/@a/video/7400000443622845792' }, 'VIDEO_PROVIDER'],
+  ])('%s: 503 naming the setting, no hold, no idempotency key kept', async (op, body, setting) => {
+    const account = await createAccount(t.app);
+    await t.app
+      .get(BillingService)
+      .credit({ accountId: account.id, mode: 'live' }, 1_000_000, { kind: 'grant' });
+    const { key } = await createKey(t.app, account.id, 'live');
+    const res = await request(t.app.getHttpServer())
+      .post(`/v1/${op}`)
+      .set('Authorization', `Bearer ${key}`)
+      .set('Idempotency-Key', `unconfigured-${op}`)
+      .send(body);
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('provider_unavailable');
+    expect(res.body.error.message).toContain(setting);
+    const counts = await db.query<{ holds: number; keys: number }>(
+      `SELECT (SELECT count(*)::int FROM holds WHERE account_id = $1) AS holds,
+              (SELECT count(*)::int FROM idempotency_keys WHERE account_id = $1) AS keys`,
+      [account.id],
+    );
+    expect(counts.rows[0]).toEqual({ holds: 0, keys: 0 });
+    expect(
+      await t.app.get(BillingService).balance({ accountId: account.id, mode: 'live' }),
+    ).toEqual({ balance: 1_000_000, held: 0, available: 1_000_000 });
+  });
+});
+
+/** Playbook needs the LLM too: without it, nothing is asked of the video provider either. */
+describe('OperationRunner: live playbook with the LLM not configured (e2e)', () => {
+  let t: TestApp;
+  let provider: FakeProvider;
+
+  beforeAll(async () => {
+    provider = await startFakeProvider();
+    t = await createTestApp({
+      env: {
+        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        VIDEO_PROVIDER_BASE_URL: provider.url,
+        VIDEO_PROVIDER_API_KEY: provider.apiKey,
+        OPENAI_API_KEY: '',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await provider.close();
+  });
+
+  it('is 503 naming OPENAI_API_KEY before any provider request (no download, no ffmpeg)', async () => {
+    const account = await createAccount(t.app);
+    await t.app
+      .get(BillingService)
+      .credit({ accountId: account.id, mode: 'live' }, 1_000_000, { kind: 'grant' });
+    const { key } = await createKey(t.app, account.id, 'live');
+    provider.reset();
+    const res = await request(t.app.getHttpServer())
+      .post('/v1/playbook')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ url: 'https://www.tiktok.com/@a/video/7400000443622845792' });
+    expect(res.status).toBe(503);
+    expect(res.body.error.message).toContain('OPENAI_API_KEY');
+    expect(provider.connections).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Once per e2e run: a Postgres server (DATABASE_URL's when set, else a fresh embedded one in a
+ * temp dir), and a template database migrated through our real migrations. Each test file
+ * clones the template (see support/test-database.ts); nothing is ever truncated.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+// Relative import: Jest's moduleNameMapper does not apply to global setup.
+import { runMigrations } from '../../../../libs/database/src/migrate';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startEmbeddedPostgres } = require('../../../../scripts/lib/embedded-postgres');
+
+interface RunState {
+  adminUrl: string;
+  template: string;
+  stopServer?: () => Promise<void>;
+  tempDir?: string;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export default async function globalSetup(): Promise<void> {
+  const state: Partial<RunState> = {};
+  if (process.env.DATABASE_URL) {
+    state.adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
+  } else {
+    const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelscout-test-pg-'));
+    fs.chmodSync(tempDir, 0o755);
+    const pg = await startEmbeddedPostgres({
+      dataDir: path.join(tempDir, 'data'),
+      durable: false,
+      database: 'postgres',
+    });
+    state.adminUrl = `${pg.baseUrl}/postgres`;
+    state.stopServer = pg.stop;
+    state.tempDir = tempDir;
+  }
+
+  state.template = `reelscout_tpl_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new Client({ connectionString: state.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${state.template}`);
+  } finally {
+    await admin.end();
+  }
+  await runMigrations(withDatabase(state.adminUrl!, state.template));
+
+  process.env.TEST_ADMIN_DATABASE_URL = state.adminUrl;
+  process.env.TEST_TEMPLATE_DATABASE = state.template;
+  (globalThis as { __reelscoutRun?: RunState }).__reelscoutRun = state as RunState;
+}

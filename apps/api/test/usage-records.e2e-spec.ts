@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import { pgPoolOf } from '@reelscout/database';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { USAGE_QUEUE_LIMIT, UsageService, type UsageRecord } from '../src/billing/usage.service';
+import { createAccount } from './support/fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/** Usage records are written by group commit on the real database. */
+describe('usage records (e2e)', () => {
+  let t: TestApp;
+  let usage: UsageService;
+  let db: Client;
+  let accountId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' } });
+    usage = t.app.get(UsageService);
+    db = new Client({ connectionString: t.db.url });
+    await db.connect();
+    accountId = (await createAccount(t.app)).id;
+  });
+
+  afterAll(async () => {
+    await db.end();
+    await t.close();
+  });
+
+  const record = (requestId: string, overrides: Partial<UsageRecord> = {}): UsageRecord => ({
+    requestId,
+    accountId,
+    keyId: null,
+    mode: 'test',
+    subject: 'customer-1',
+    operation: 'assist',
+    market: null,
+    status: 200,
+    errorCode: null,
+    charged: 10_000,
+    durationMs: 12.6,
+    ...overrides,
+  });
+
+  /** Counts the usage INSERT statements sent to Postgres while `work` runs. */
+  async function countInserts(work: () => Promise<unknown>): Promise<number> {
+    const pool = pgPoolOf(t.app.get(DataSource));
+    const spy = jest.spyOn(pool, 'query');
+    try {
+      await work();
+      return spy.mock.calls.filter(
+        ([statement]) => (statement as { name?: string }).name === 'usage_insert',
+      ).length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('writes every record of a burst, in far fewer statements than records', async () => {
+    const prefix = `burst-${randomUUID()}`;
+    const statements = await countInserts(() =>
+      Promise.all(Array.from({ length: 200 }, (_, i) => usage.record(record(`${prefix}-${i}`)))),
+    );
+    const { rows } = await db.query<{ n: number; charged: string; duration: number }>(
+      `SELECT count(*)::int AS n, sum(charged)::bigint AS charged, max(duration_ms) AS duration
+         FROM usage_records WHERE request_id LIKE $1`,
+      [`${prefix}-%`],
+    );
+    expect(rows[0]).toEqual({ n: 200, charged: String(200 * 10_000), duration: 13 });
+    expect(statements).toBeGreaterThanOrEqual(1);
+    expect(statements).toBeLessThan(20);
+  });
+
+  it('a lone record is written at once, with the time the call ended', async () => {
+    const requestId = `lone-${randomUUID()}`;
+    const before = Date.now();
+    await usage.record(record(requestId, { status: 402, charged: 0, subject: null }));
+    const { rows } = await db.query(
+      `SELECT status, charged, subject, created_at FROM usage_records WHERE request_id = $1`,
+      [requestId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 402, charged: '0', subject: null });
+    expect(new Date(rows[0].created_at).getTime()).toBeGreaterThanOrEqual(before - 1_000);
+  });
+
+  it('one bad record in a batch loses only itself', async () => {
+    const prefix = `mixed-${randomUUID()}`;
+    await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => usage.record(record(`${prefix}-ok-${i}`))),
+      // An account that does not exist: the foreign key refuses this row.
+      usage.record(record(`${prefix}-bad`, { accountId: randomUUID() })),
+      ...Array.from({ length: 30 }, (_, i) => usage.record(record(`${prefix}-ok2-${i}`))),
+    ]);
+    const { rows } = await db.query<{ request_id: string }>(
+      `SELECT request_id FROM usage_records WHERE request_id LIKE $1`,
+      [`${prefix}-%`],
+    );
+    expect(rows).toHaveLength(60);
+    expect(rows.map((r) => r.request_id)).not.toContain(`${prefix}-bad`);
+  });
+
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /**
+   * Holds a row lock on an account from a second connection: a usage INSERT with a row of that
+   * account then waits (its foreign-key check takes FOR KEY SHARE on the account row), in flight,
+   * until `release`. Other accounts' rows are not held up.
+   */
+  async function lockAccount(id: string): Promise<{ release(): Promise<void> }> {
+    const locker = new Client({ connectionString: t.db.url });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [id]);
+    let released = false;
+    return {
+      release: async () => {
+        if (released) return;
+        released = true;
+        await locker.query('COMMIT');
+        await locker.end();
+      },
+    };
+  }
+
+  /**
+   * Waits (bounded) for a usage INSERT stuck on that lock, then ends its connection from this
+   * one, as a failover or a connection reset would: the INSERT fails with 57P01
+   * (admin_shutdown), not a data error. Returns once that backend is gone.
+   */
+  const killed = new Set<number>();
+  async function killWaitingInsert(): Promise<void> {
+    for (let i = 0; i < 500; i++) {
+      const { rows } = await db.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'
+            AND query LIKE 'INSERT INTO usage_records%'`,
+      );
+      const pid = rows.map((r) => r.pid).find((p) => !killed.has(p));
+      if (pid !== undefined) {
+        killed.add(pid);
+        const { rows: ended } = await db.query<{ ok: boolean }>(
+          'SELECT pg_terminate_backend($1, 5000) AS ok',
+          [pid],
+        );
+        expect(ended[0].ok).toBe(true);
+        return;
+      }
+      await pause(10);
+    }
+    throw new Error('no usage INSERT waited on the lock');
+  }
+
+  const written = async (like: string): Promise<string[]> =>
+    (
+      await db.query<{ request_id: string }>(
+        `SELECT request_id FROM usage_records WHERE request_id LIKE $1`,
+        [like],
+      )
+    ).rows.map((r) => r.request_id);
+
+  it('a batch that fails for a reason other than its data (connection killed) is retried whole, not row by row', async () => {
+    const held = (await createAccount(t.app)).id;
+    const prefix = `killed-${randomUUID()}`;
+    const lock = await lockAccount(held);
+    try {
+      const statements = await countInserts(async () => {
+        // The first record goes alone, at once (its account is not held); the 200 after it
+        // queue meanwhile and go together in the next INSERT, which waits on the lock.
+        const writes = [
+          usage.record(record(`${prefix}-lead`)),
+          ...Array.from({ length: 200 }, (_, i) =>
+            usage.record(record(`${prefix}-${i}`, { accountId: held })),
+          ),
+        ];
+        await killWaitingInsert();
+        await lock.release();
+        await Promise.all(writes);
+      });
+      expect(await written(`${prefix}-%`)).toHaveLength(201);
+      // The lead's INSERT, the batch's failed one and its one retry: not one per row.
+      expect(statements).toBe(3);
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it('a batch that fails twice for a reason other than its data is dropped, and the log says how many', async () => {
+    const held = (await createAccount(t.app)).id;
+    const prefix = `dropped-${randomUUID()}`;
+    const lock = await lockAccount(held);
+    const errors = jest.spyOn(Logger.prototype, 'error');
+    try {
+      const statements = await countInserts(async () => {
+        const writes = [
+          usage.record(record(`${prefix}-lead`)),
+          ...Array.from({ length: 50 }, (_, i) =>
+            usage.record(record(`${prefix}-${i}`, { accountId: held })),
+          ),
+        ];
+        await killWaitingInsert(); // the batch
+        await killWaitingInsert(); // its one retry
+        await lock.release();
+        await Promise.all(writes);
+      });
+      expect(await written(`${prefix}-%`)).toEqual([`${prefix}-lead`]);
+      expect(statements).toBe(3);
+      expect(errors).toHaveBeenCalledWith(
+        expect.objectContaining({ dropped: 50 }),
+        expect.stringMatching(/^dropped 50 usage record\(s\): the INSERT failed twice/),
+      );
+    } finally {
+      errors.mockRestore();
+      await lock.release();
+    }
+  });
+
+  it(`caps the queue at ${USAGE_QUEUE_LIMIT} waiting records: newer ones are dropped at once and counted in the log`, async () => {
+    const held = (await createAccount(t.app)).id;
+    const prefix = `capped-${randomUUID()}`;
+    const lock = await lockAccount(held);
+    const errors = jest.spyOn(Logger.prototype, 'error');
+    try {
+      // One in flight (waiting on the lock), USAGE_QUEUE_LIMIT queued, 100 over the cap.
+      const total = USAGE_QUEUE_LIMIT + 1 + 100;
+      let settled = 0;
+      const writes = Array.from({ length: total }, (_, i) =>
+        usage.record(record(`${prefix}-${i}`, { accountId: held })).then(() => {
+          settled++;
+        }),
+      );
+      for (let i = 0; i < 200 && settled < 100; i++) await pause(10);
+      await pause(50);
+      // Only the dropped ones have settled while everything else waits on the database.
+      expect(settled).toBe(100);
+      await lock.release();
+      await Promise.all(writes);
+      const ids = new Set(await written(`${prefix}-%`));
+      expect(ids.size).toBe(USAGE_QUEUE_LIMIT + 1);
+      // The newest were dropped, the oldest kept.
+      expect(ids.has(`${prefix}-0`)).toBe(true);
+      expect(ids.has(`${prefix}-${USAGE_QUEUE_LIMIT}`)).toBe(true);
+      expect(ids.has(`${prefix}-${USAGE_QUEUE_LIMIT + 1}`)).toBe(false);
+      expect(errors).toHaveBeenCalledWith(
+        { dropped: 100 },
+        expect.stringMatching(/^dropped 100 usage record\(s\): the queue was full/),
+      );
+    } finally {
+      errors.mockRestore();
+      await lock.release();
+    }
+  });
+});
