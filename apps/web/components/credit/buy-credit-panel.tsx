@@ -1,0 +1,100 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { api } from '../../lib/api';
+import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
+import { checkPurchase } from '../../lib/purchase';
+import type { CreditOverview } from '../../lib/types';
+import { Alert } from '../ui/alert';
+import { Field } from '../ui/field';
+
+const CUSTOM = 'custom';
+
+/** Buying live credit: a preset or a custom amount, paid on Stripe Checkout. */
+export function BuyCreditPanel({ credit }: { credit: CreditOverview }) {
+  const presets = credit.presetsUsd;
+  const [choice, setChoice] = useState(presets[1] ?? presets[0] ?? CUSTOM);
+  const [custom, setCustom] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkPurchase(choice === CUSTOM ? custom : choice, credit.limitsUsd);
+    if ('error' in checked) return setErrors({ fields: { amountUsd: checked.error } });
+    setBusy(true);
+    setErrors(NO_ERRORS);
+    try {
+      const session = await api<{ id: string; url: string }>('/account/credit/checkout', {
+        body: { amountUsd: checked.amountUsd },
+      });
+      window.location.assign(session.url);
+    } catch (error) {
+      setErrors(toFormErrors(error, ['amountUsd']));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="buy-heading" data-testid="buy-credit">
+      <h2 id="buy-heading">Buy live credit</h2>
+      {!credit.livePurchases.available ? (
+        <Alert tone="warning">
+          <p>{credit.livePurchases.reason ?? 'Live credit purchases are unavailable.'}</p>
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+          <fieldset className="radio-group amounts">
+            <legend>Amount (USD)</legend>
+            {presets.map((preset) => (
+              <label key={preset} className="chip">
+                <input
+                  type="radio"
+                  name="amount"
+                  value={preset}
+                  checked={choice === preset}
+                  onChange={() => setChoice(preset)}
+                />
+                <span>${preset.replace(/\.00$/, '')}</span>
+              </label>
+            ))}
+            <label className="chip">
+              <input
+                type="radio"
+                name="amount"
+                value={CUSTOM}
+                checked={choice === CUSTOM}
+                onChange={() => setChoice(CUSTOM)}
+              />
+              <span>Other</span>
+            </label>
+          </fieldset>
+          {choice === CUSTOM ? (
+            <Field
+              label="Other amount (USD)"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="e.g. 40.00"
+              hint={`From $${credit.limitsUsd.min} to $${credit.limitsUsd.max}.`}
+              value={custom}
+              onChange={(e) => setCustom(e.target.value)}
+              error={errors.fields.amountUsd}
+            />
+          ) : errors.fields.amountUsd ? (
+            <p className="field-error" role="alert">
+              {errors.fields.amountUsd}
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Opening checkout…' : 'Continue to payment'}
+          </button>
+          <p className="muted small">
+            Payment is handled by Stripe. You come back here once it is done; the credit appears
+            when Stripe confirms the payment.
+          </p>
+        </form>
+      )}
+    </section>
+  );
+}

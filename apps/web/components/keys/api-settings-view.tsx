@@ -1,0 +1,89 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useApi } from '../../lib/use-api';
+import type { ApiKey } from '../../lib/types';
+import { NoAccessPanel } from '../overview/no-access-panel';
+import { useAccount } from '../shell/account-context';
+import { Alert } from '../ui/alert';
+import { EmptyState } from '../ui/empty-state';
+import { Loading } from '../ui/loading';
+import { CreateKeyDialog } from './create-key-dialog';
+import { KeysTable } from './keys-table';
+import { RevokeKeyDialog } from './revoke-key-dialog';
+
+function KeysPanel() {
+  const { refresh } = useAccount();
+  const keys = useApi<{ keys: ApiKey[] }>('/account/keys');
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [notice, setNotice] = useState('');
+
+  // Access withdrawn since sign-in: reload the account, which hides this tab.
+  const forbidden = keys.error?.status === 403;
+  useEffect(() => {
+    if (forbidden) refresh();
+  }, [forbidden, refresh]);
+
+  return (
+    <section className="panel" aria-labelledby="keys-heading">
+      <div className="panel-head">
+        <h2 id="keys-heading">API keys</h2>
+        <button type="button" className="button" onClick={() => setCreating(true)}>
+          Create key
+        </button>
+      </div>
+      <p className="notice" role="status" aria-live="polite">
+        {notice}
+      </p>
+      {keys.error ? (
+        <Alert tone="error">{keys.error.message}</Alert>
+      ) : !keys.data ? (
+        <Loading label="Loading your keys…" />
+      ) : keys.data.keys.length === 0 ? (
+        <EmptyState title="No keys yet">
+          Create a <strong>test</strong> key to try the API against the sandbox with free test
+          credit.
+        </EmptyState>
+      ) : (
+        <KeysTable keys={keys.data.keys} onRevoke={setRevoking} />
+      )}
+      <CreateKeyDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={() => {
+          setNotice('Key created.');
+          keys.reload();
+        }}
+      />
+      <RevokeKeyDialog
+        apiKey={revoking}
+        onClose={() => setRevoking(null)}
+        onRevoked={(key) => {
+          setRevoking(null);
+          setNotice(`Key “${key.name}” revoked.`);
+          keys.reload();
+        }}
+      />
+    </section>
+  );
+}
+
+export function ApiSettingsView() {
+  const { account } = useAccount();
+  return (
+    <>
+      <div className="page-head">
+        <h1>API settings</h1>
+        {account.apiAccess ? (
+          <p className="muted">
+            Send a key as <code>Authorization: Bearer &lt;key&gt;</code>. <code>rs_test_</code> keys
+            call the sandbox and spend test credit; <code>rs_live_</code> keys call the real
+            providers and spend live credit. A key is shown once, when it is created.
+          </p>
+        ) : null}
+      </div>
+      {account.apiAccess ? <KeysPanel /> : <NoAccessPanel />}
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+'use client';
+
+import { MODES, type Mode } from '@reelscout/domain/modes';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api } from '../../lib/api';
+import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
+import type { CreatedApiKey } from '../../lib/types';
+import { Alert } from '../ui/alert';
+import { CopyButton } from '../ui/copy-button';
+import { Field } from '../ui/field';
+import { Modal } from '../ui/modal';
+
+const MODE_TEXT: Record<Mode, { label: string; hint: string }> = {
+  test: { label: 'Test', hint: 'The sandbox: deterministic data, spends free test credit.' },
+  live: { label: 'Live', hint: 'Real providers, spends paid live credit.' },
+};
+
+function CreateKeyForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (key: CreatedApiKey) => void;
+  onCancel: () => void;
+}) {
+  const [name, setName] = useState('');
+  const [mode, setMode] = useState<Mode>('test');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return setErrors({ fields: { name: 'Give the key a name.' } });
+    setBusy(true);
+    setErrors(NO_ERRORS);
+    try {
+      onCreated(await api<CreatedApiKey>('/account/keys', { body: { name: trimmed, mode } }));
+    } catch (error) {
+      setErrors(toFormErrors(error, ['name', 'mode']));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <h2 id="create-key-title">Create an API key</h2>
+      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+      <Field
+        label="Name"
+        name="key-name"
+        required
+        maxLength={64}
+        autoComplete="off"
+        hint="Where the key is used, e.g. “staging server”. 1 to 64 characters."
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.fields.name}
+        data-autofocus
+      />
+      <fieldset className="radio-group">
+        <legend>Mode</legend>
+        {MODES.slice()
+          .reverse()
+          .map((value) => (
+            <label key={value} className="radio">
+              <input
+                type="radio"
+                name="key-mode"
+                value={value}
+                checked={mode === value}
+                onChange={() => setMode(value)}
+              />
+              <span>
+                <strong>{MODE_TEXT[value].label}</strong>{' '}
+                <span className="muted">{MODE_TEXT[value].hint}</span>
+              </span>
+            </label>
+          ))}
+        {errors.fields.mode ? (
+          <p className="field-error" role="alert">
+            {errors.fields.mode}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="dialog-actions">
+        <button type="button" className="button secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Creating…' : 'Create key'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The key, once. The dialog stays until the reader confirms they stored it. */
+function ShowKeyOnce({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const [saved, setSaved] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <div>
+      <h2 id="create-key-title" ref={heading} tabIndex={-1}>
+        Save your new key
+      </h2>
+      <Alert tone="warning" id="create-key-warning">
+        This is the only time this key is shown. Copy it now and keep it somewhere safe, such as a
+        secret manager. Reelscout stores only a fingerprint of it, so a lost key cannot be
+        recovered: revoke it and create a new one.
+      </Alert>
+      <p className="muted small">
+        {created.name} · {created.mode} key
+      </p>
+      <div className="secret-row">
+        <code className="secret" data-testid="new-key" aria-label="Your new API key">
+          {created.key}
+        </code>
+        <CopyButton text={created.key} label="Copy key" />
+      </div>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={saved}
+          onChange={(e) => setSaved(e.target.checked)}
+          name="saved-key"
+        />
+        I have saved this key
+      </label>
+      <div className="dialog-actions">
+        <button type="button" className="button" disabled={!saved} onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function CreateKeyDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  /** Closed without a key, or after the reader confirmed they saved it. */
+  onClose: () => void;
+  /** A key now exists (the list should show it even before the dialog closes). */
+  onCreated: () => void;
+}) {
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  function close() {
+    setCreated(null); // the plaintext leaves memory with the dialog
+    onClose();
+  }
+
+  return (
+    <Modal
+      open={open}
+      dismissible={created === null}
+      onDismiss={close}
+      labelledBy="create-key-title"
+      describedBy={created ? 'create-key-warning' : undefined}
+      className="key-dialog"
+    >
+      {created ? (
+        <ShowKeyOnce created={created} onDone={close} />
+      ) : (
+        <CreateKeyForm
+          onCancel={close}
+          onCreated={(key) => {
+            setCreated(key);
+            onCreated();
+          }}
+        />
+      )}
+    </Modal>
+  );
+}

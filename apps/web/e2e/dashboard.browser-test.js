@@ -1,0 +1,557 @@
+'use strict';
+/**
+ * The dashboard in a real browser (Debian's Chromium driven by playwright-core) against the
+ * real API and `next start`, on a fresh database:
+ *   invite → sign-up → API settings → create a test key → copy it → test credit →
+ *   the key calls /v1/assist → the call and its charge appear in usage → revoke → 401;
+ *   an account without API access sees no API tab and gets 403 from the key routes;
+ *   sign-out, sign-in, password reset; screenshots for the README along the way.
+ *
+ * Run: `node apps/web/e2e/run.js` (prints "N passed, N failed"), or `node --test` on this file.
+ * Each step names the steps it needs; when one of those failed, it is skipped, not failed again.
+ */
+/* global document, navigator -- inside page.evaluate(), which runs in the browser */
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { after, before, describe, it } = require('node:test');
+const { chromium } = require('playwright-core');
+const { startStack, stopOnSignals, ROOT } = require('./stack');
+
+const SHOTS = path.join(ROOT, 'docs', 'screenshots');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const STEP_TIMEOUT = 90_000;
+const PASSWORD = 'correct horse battery staple';
+
+const state = {
+  /** @type {Awaited<ReturnType<typeof startStack>> | undefined} */ stack: undefined,
+  /** @type {import('playwright-core').Browser | undefined} */ browser: undefined,
+  /** @type {import('playwright-core').Page | undefined} */ page: undefined,
+  pageErrors: [],
+  email: `dev-${Date.now()}@example.com`,
+  plainEmail: `viewer-${Date.now()}@example.com`,
+};
+
+const passed = new Set();
+
+/** One step of the story: skipped when a step it needs did not pass. */
+function step(id, title, needs, fn) {
+  it(title, { timeout: STEP_TIMEOUT }, async (t) => {
+    const missing = needs.filter((need) => !passed.has(need));
+    if (missing.length) return t.skip(`needs: ${missing.join(', ')}`);
+    await fn(t);
+    passed.add(id);
+  });
+}
+
+async function newPage(options = {}) {
+  const context = await state.browser.newContext({
+    baseURL: state.stack.webUrl,
+    viewport: DESKTOP,
+    ...options,
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: state.stack.webUrl,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.setDefaultNavigationTimeout(30_000);
+  page.on('pageerror', (error) => state.pageErrors.push(`${page.url()}: ${error.message}`));
+  return page;
+}
+
+/** No page may ever show a stack trace. */
+async function assertNoStackTrace(page) {
+  const text = await page.locator('body').innerText();
+  assert.doesNotMatch(text, /\n\s*at .+\(.*:\d+:\d+\)/, `stack trace on ${page.url()}`);
+  assert.doesNotMatch(text, /Error: .*\n\s+at /, `stack trace on ${page.url()}`);
+}
+
+async function shot(page, name, { fullPage = true } = {}) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
+
+async function heading(page, text) {
+  await page.getByRole('heading', { level: 1, name: text }).waitFor();
+}
+
+/** Calls the API directly (not through the dashboard), as an integrator would. */
+async function callAssist(key) {
+  const response = await fetch(`${state.stack.apiUrl}/v1/assist`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message: 'Three hook ideas for a coffee shop reel, please.' }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+async function signUp(page, inviteUrl, email) {
+  await page.goto(inviteUrl);
+  await heading(page, 'Create your account');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await heading(page, 'Overview');
+}
+
+stopOnSignals();
+
+describe('dashboard in Chromium', () => {
+  before(
+    async () => {
+      state.stack = await startStack();
+      state.browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+        headless: true,
+        timeout: 60_000,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      });
+      state.page = await newPage();
+    },
+    { timeout: 20 * 60_000 },
+  );
+
+  after(
+    async () => {
+      await state.browser?.close().catch(() => undefined);
+      await state.stack?.stop();
+    },
+    { timeout: 120_000 },
+  );
+
+  step('unknown-invite', 'an unknown invite link gets a clear page', [], async () => {
+    const { page } = state;
+    await page.goto(`/invite/${'x'.repeat(40)}`);
+    await heading(page, 'This invite link is not valid');
+    await page.getByRole('link', { name: 'Go to sign in' }).waitFor();
+    await assertNoStackTrace(page);
+  });
+
+  step('sign-up', 'sign-up from an invite link with API access', [], async () => {
+    const { page } = state;
+    state.inviteUrl = await state.stack.createInvite({ apiAccess: true });
+    await page.goto(state.inviteUrl);
+    await heading(page, 'Create your account');
+    // A too-short password is refused beside its field, before anything is sent.
+    await page.getByLabel('E-mail').fill(state.email);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Repeat the password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Use 10 to 256 characters.').waitFor();
+    assert.equal(
+      await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid'),
+      'true',
+    );
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await heading(page, 'Overview');
+    await page.getByText(state.email).waitFor();
+    await assertNoStackTrace(page);
+  });
+
+  step('used-invite', 'the used invite link says so', ['sign-up'], async () => {
+    const page = await newPage();
+    await page.goto(state.inviteUrl);
+    await heading(page, 'This invite has already been used');
+    await page.context().close();
+  });
+
+  step('api-tab', 'the API settings tab is there and shows no keys yet', ['sign-up'], async () => {
+    const { page } = state;
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await nav.getByRole('link', { name: 'API settings' }).click();
+    await heading(page, 'API settings');
+    await page.getByText('No keys yet').waitFor();
+    assert.equal(
+      await nav.getByRole('link', { name: 'API settings' }).getAttribute('aria-current'),
+      'page',
+    );
+  });
+
+  step(
+    'create-key',
+    'create a test key: shown once, copied, dialog not dismissable by accident',
+    ['api-tab'],
+    async () => {
+      const { page } = state;
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create an API key' });
+      await dialog.waitFor();
+      // Focus starts in the name field; an empty name is refused beside the field.
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('name')),
+        'key-name',
+      );
+      await dialog.getByRole('button', { name: 'Create key' }).click();
+      await dialog.getByText('Give the key a name.').waitFor();
+      await dialog.getByLabel('Name').fill('e2e sandbox key');
+      assert.equal(await dialog.getByRole('radio', { name: /Test/ }).isChecked(), true);
+      await dialog.getByRole('button', { name: 'Create key' }).click();
+
+      const shown = page.getByRole('dialog', { name: 'Save your new key' });
+      await shown.waitFor();
+      const key = (await shown.getByTestId('new-key').innerText()).trim();
+      assert.match(key, /^rs_test_[A-Za-z0-9]{38}$/);
+      state.key = key;
+
+      // Neither Escape (pressed repeatedly) nor a click outside closes it.
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(150);
+      }
+      await page.mouse.click(8, 8);
+      await page.waitForTimeout(150);
+      assert.equal(await shown.isVisible(), true, 'the key dialog closed by accident');
+      const done = shown.getByRole('button', { name: 'Done' });
+      assert.equal(await done.isDisabled(), true, 'Done must wait for the confirmation');
+
+      // Copy: the clipboard holds exactly the key.
+      await shown.getByRole('button', { name: 'Copy key' }).click();
+      await shown.getByText('Copied').waitFor();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert.equal(copied, key);
+
+      await shot(page, 'api-settings-key-dialog-desktop', { fullPage: false });
+      await page.setViewportSize(PHONE);
+      await page.waitForTimeout(200);
+      await shot(page, 'api-settings-key-dialog-phone', { fullPage: false });
+      await page.setViewportSize(DESKTOP);
+
+      await shown.getByLabel('I have saved this key').check();
+      await done.click();
+      await shown.waitFor({ state: 'hidden' });
+      const row = page.getByTestId('keys-table').getByRole('row', { name: /e2e sandbox key/ });
+      await row.waitFor();
+      const rowText = await row.innerText();
+      assert.match(rowText, /test/);
+      assert.ok(rowText.includes(`${key.slice(0, 12)}…`), `display start missing: ${rowText}`);
+      assert.match(rowText, /active/);
+      assert.match(rowText, /Never/);
+      // Shown once: the plaintext is gone from the page.
+      assert.equal((await page.content()).includes(key), false, 'the key is still in the page');
+    },
+  );
+
+  step(
+    'test-credit',
+    'live purchases say why they are unavailable; test credit in one click',
+    ['sign-up'],
+    async () => {
+      const { page } = state;
+      await page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .getByRole('link', { name: 'Credit' })
+        .click();
+      await heading(page, 'Credit');
+      await page
+        .getByTestId('buy-credit')
+        .getByText('Live credit purchases are unavailable: STRIPE_SECRET_KEY is not set.')
+        .waitFor();
+      await page.getByRole('button', { name: 'Add $10.00 test credit' }).click();
+      await page.getByText('Added $10.00 of test credit. Test balance: $10.000000.').waitFor();
+      await page.getByTestId('balance-test').getByText('$10.000000').first().waitFor();
+      const ledger = page.getByTestId('ledger-table');
+      await ledger.getByRole('row', { name: /Credit added/ }).waitFor();
+      assert.match(await ledger.innerText(), /\$10\.000000/);
+      await assertNoStackTrace(page);
+    },
+  );
+
+  step(
+    'assist',
+    'the copied test key calls /v1/assist (0.010000 charged)',
+    ['create-key', 'test-credit'],
+    async () => {
+      const result = await callAssist(state.key);
+      assert.equal(
+        result.status,
+        200,
+        `POST /v1/assist answered ${result.status}: ${JSON.stringify(result.body).slice(0, 300)}`,
+      );
+      assert.equal(result.headers.get('x-service-charged-usd'), '0.010000');
+      assert.equal(result.headers.get('x-service-balance-usd'), '9.990000');
+      state.assistRequestId = result.headers.get('x-request-id');
+    },
+  );
+
+  step(
+    'usage',
+    'the call appears on the usage page with its charge, chart and CSV',
+    ['assist'],
+    async () => {
+      const { page } = state;
+      await page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .getByRole('link', { name: 'Usage' })
+        .click();
+      await heading(page, 'Usage');
+      const row = page.locator(
+        `[data-testid="usage-table"] tr[data-request-id="${state.assistRequestId}"]`,
+      );
+      await row.waitFor();
+      const text = await row.innerText();
+      assert.match(text, /assist/);
+      assert.match(text, /test/);
+      assert.match(text, /200/);
+      assert.ok(text.includes('$0.010000'), `charge missing from: ${text}`);
+      await page.getByTestId('daily-chart').locator('svg.recharts-surface').first().waitFor();
+
+      // Filters: another operation shows nothing; reset brings the call back.
+      await page.getByLabel('Operation', { exact: true }).selectOption('scan');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.waitForURL(/operation=scan/);
+      await page.getByText('No calls match').waitFor();
+      await page.getByRole('button', { name: 'Reset' }).click();
+      await row.waitFor();
+
+      const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+      const csv = await page.request.get(href);
+      assert.equal(csv.status(), 200);
+      const body = await csv.text();
+      assert.ok(body.startsWith('time,request_id,operation'), body.slice(0, 80));
+      assert.ok(body.includes(state.assistRequestId) && body.includes('0.010000'), body);
+      await assertNoStackTrace(page);
+    },
+  );
+
+  step(
+    'overview',
+    'the overview shows balances, this month’s spend and the last call',
+    ['assist'],
+    async () => {
+      const { page } = state;
+      await page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .getByRole('link', { name: 'Overview' })
+        .click();
+      await heading(page, 'Overview');
+      const test = page.getByTestId('balance-test');
+      await test.getByText('$9.990000').first().waitFor();
+      assert.match(await test.innerText(), /Spent this month\s+\$0\.010000/);
+      await page
+        .locator(`[data-testid="usage-table"] tr[data-request-id="${state.assistRequestId}"]`)
+        .waitFor();
+    },
+  );
+
+  step('revoke', 'revoke asks first, then marks the key revoked', ['create-key'], async () => {
+    const { page } = state;
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'API settings' })
+      .click();
+    await heading(page, 'API settings');
+    await page.getByRole('button', { name: 'Revoke key e2e sandbox key' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke “e2e sandbox key”?' });
+    await confirm.waitFor();
+    // Escape cancels a confirmation; nothing is revoked.
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    const row = page.getByTestId('keys-table').getByRole('row', { name: /e2e sandbox key/ });
+    assert.match(await row.innerText(), /active/);
+    await page.getByRole('button', { name: 'Revoke key e2e sandbox key' }).click();
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByText('Key “e2e sandbox key” revoked.').waitFor();
+    await row.getByText('revoked', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Revoke key e2e sandbox key' }).count(), 0);
+  });
+
+  step('revoked-401', 'the revoked key gets 401', ['revoke'], async () => {
+    // A revoked key may be trusted by a cache for a few seconds (ARCHITECTURE: within 5 s).
+    const deadline = Date.now() + 10_000;
+    let result;
+    do {
+      result = await callAssist(state.key);
+      if (result.status === 401) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } while (Date.now() < deadline);
+    assert.equal(
+      result.status,
+      401,
+      `answered ${result.status}: ${JSON.stringify(result.body).slice(0, 300)}`,
+    );
+    assert.equal(result.body.error.code, 'unauthorized');
+  });
+
+  step(
+    'screenshots',
+    'screenshots of overview, credit and usage at desktop and phone widths',
+    ['sign-up'],
+    async () => {
+      const { page } = state;
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ]) {
+        await page.setViewportSize(viewport);
+        await page.goto('/');
+        await heading(page, 'Overview');
+        await page.getByTestId('balance-test').waitFor();
+        await page.getByRole('heading', { name: 'Last calls' }).waitFor();
+        await page.locator('.loading').first().waitFor({ state: 'detached' });
+        await shot(page, `overview-${size}`);
+        await page.goto('/credit');
+        await heading(page, 'Credit');
+        await page.getByTestId('ledger-table').waitFor();
+        await shot(page, `credit-${size}`);
+        await page.goto('/usage');
+        await heading(page, 'Usage');
+        await page.locator('.loading').first().waitFor({ state: 'detached' });
+        await shot(page, `usage-${size}`);
+      }
+      await page.setViewportSize(DESKTOP);
+    },
+  );
+
+  step(
+    'no-access',
+    'an account without API access sees no API tab and gets 403 from key routes',
+    [],
+    async () => {
+      const page = await newPage();
+      state.plainPage = page;
+      const keyRequests = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/account/keys'))
+          keyRequests.push(request.url());
+      });
+      await signUp(page, await state.stack.createInvite({ apiAccess: false }), state.plainEmail);
+      const nav = page.getByRole('navigation', { name: 'Dashboard' });
+      await nav.getByRole('link', { name: 'Usage' }).waitFor();
+      assert.equal(await nav.getByRole('link', { name: 'API settings' }).count(), 0);
+      await page.getByTestId('no-api-access').waitFor();
+      // Typing the address shows the explanation, not a key form.
+      await page.goto('/api-settings');
+      await page.getByTestId('no-api-access').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Create key' }).count(), 0);
+      assert.deepEqual(keyRequests, [], 'the UI asked for key routes');
+      // And the routes themselves refuse, even to requests made from the page.
+      const statuses = await page.evaluate(async () => {
+        const json = { 'Content-Type': 'application/json' };
+        const list = await fetch('/account/keys', { credentials: 'same-origin' });
+        const create = await fetch('/account/keys', {
+          method: 'POST',
+          headers: json,
+          credentials: 'same-origin',
+          body: JSON.stringify({ name: 'sneaky', mode: 'test' }),
+        });
+        const revoke = await fetch('/account/keys/00000000-0000-0000-0000-000000000000', {
+          method: 'DELETE',
+          credentials: 'same-origin',
+        });
+        return {
+          list: list.status,
+          listCode: (await list.json()).error.code,
+          create: create.status,
+          revoke: revoke.status,
+        };
+      });
+      assert.deepEqual(statuses, { list: 403, listCode: 'forbidden', create: 403, revoke: 403 });
+      await assertNoStackTrace(page);
+    },
+  );
+
+  step('sign-out-in', 'sign out, wrong password, sign in again', ['no-access'], async () => {
+    const page = state.plainPage;
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/sign-in/);
+    await heading(page, 'Sign in');
+    await page.goto('/usage');
+    await page.waitForURL(/\/sign-in\?next=%2Fusage/);
+    await page.getByLabel('E-mail').fill(state.plainEmail);
+    await page.getByLabel('Password').fill('not the password at all');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Wrong e-mail or password.').waitFor();
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/usage');
+    await heading(page, 'Usage');
+  });
+
+  step('reset', 'password reset from the e-mailed link', ['no-access'], async () => {
+    const page = await newPage();
+    await page.goto('/reset-password');
+    await heading(page, 'Reset your password');
+    await page.getByLabel('E-mail').fill(state.plainEmail);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await heading(page, 'Check your e-mail');
+    // Without SMTP the API logs the e-mail; read the link from there (bounded).
+    const deadline = Date.now() + 10_000;
+    let link;
+    while (!link && Date.now() < deadline) {
+      const matches = [
+        ...state.stack.apiLog().matchAll(/\/reset-password\/([A-Za-z0-9_-]{16,128})/g),
+      ];
+      link = matches.length ? `/reset-password/${matches[matches.length - 1][1]}` : undefined;
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.ok(link, 'no reset link in the API log');
+    await page.goto(link);
+    await heading(page, 'Choose a new password');
+    const fresh = 'a brand new passphrase';
+    await page.getByLabel('Password', { exact: true }).fill(fresh);
+    await page.getByLabel('Repeat the password').fill(fresh);
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.waitForURL(/\/sign-in\?reset=done/);
+    await page.getByText('Your password has been changed.').waitFor();
+    await page.getByLabel('E-mail').fill(state.plainEmail);
+    await page.getByLabel('Password').fill(fresh);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading(page, 'Overview');
+    // The link works once.
+    await page.goto(link);
+    await page.getByLabel('Password', { exact: true }).fill(fresh);
+    await page.getByLabel('Repeat the password').fill(fresh);
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.getByText('This reset link is not valid or has expired.').waitFor();
+    await page.context().close();
+  });
+
+  step('admin-invite', 'an administrator invites someone from the overview', [], async () => {
+    const page = await newPage();
+    await signUp(
+      page,
+      await state.stack.createInvite({ apiAccess: true, admin: true }),
+      `admin-${Date.now()}@example.com`,
+    );
+    const panel = page.getByRole('region', { name: 'Invite someone' });
+    await panel.getByLabel('Grant API access').waitFor();
+    assert.equal(await panel.getByLabel('Grant API access').isChecked(), true);
+    await panel.getByRole('button', { name: 'Create invite link' }).click();
+    const link = (await panel.locator('code.secret').innerText()).trim();
+    assert.ok(link.startsWith(`${state.stack.webUrl}/invite/`), link);
+    await panel.getByText('and grants API access').waitFor();
+    const invited = await newPage();
+    await invited.goto(link);
+    await heading(invited, 'Create your account');
+    await invited.context().close();
+    await page.context().close();
+  });
+
+  step('no-page-errors', 'no uncaught errors in any page', [], async () => {
+    assert.deepEqual(state.pageErrors, []);
+  });
+});

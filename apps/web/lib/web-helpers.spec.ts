@@ -1,0 +1,156 @@
+import { toChartRows } from './chart-rows';
+import { usd, usdShort } from './format';
+import { checkPurchase } from './purchase';
+import { checkoutOutcome } from './checkout-status';
+import { queryString, safeNextPath } from './api';
+import {
+  checkFilters,
+  daysBetween,
+  filtersFromSearch,
+  filtersToApiQuery,
+  nextDay,
+  NO_FILTERS,
+} from './usage-filters';
+
+describe('money display', () => {
+  it('shows six decimals from integers, with the sign before the dollar', () => {
+    expect(usd(10_000)).toBe('$0.010000');
+    expect(usd(-7_500)).toBe('-$0.007500');
+    expect(usd(123_456_789_012)).toBe('$123456.789012');
+  });
+
+  it('shortens chart ticks without float error', () => {
+    expect(usdShort(12_500_000)).toBe('$12.50');
+    expect(usdShort(7_500)).toBe('$0.0075');
+    expect(usdShort(0)).toBe('$0.00');
+    expect(usdShort(30_000.0000001)).toBe('$0.03');
+  });
+});
+
+describe('buying credit', () => {
+  const limits = { min: '5.00', max: '1000.00' };
+  it('normalises amounts to whole cents', () => {
+    expect(checkPurchase('25', limits)).toEqual({ amountUsd: '25.00' });
+    expect(checkPurchase('$40.5', limits)).toEqual({ amountUsd: '40.50' });
+    expect(checkPurchase('1000.00', limits)).toEqual({ amountUsd: '1000.00' });
+  });
+  it.each(['4.99', '1000.01', '10.001', 'ten', '', '-5', '1e3'])('refuses %p', (text) => {
+    expect(checkPurchase(text, limits)).toHaveProperty('error');
+  });
+});
+
+describe('checkout return', () => {
+  it('keeps waiting while the checkout is open, or for a status it does not know', () => {
+    expect(checkoutOutcome('open')).toEqual({ kind: 'waiting' });
+    expect(checkoutOutcome('something_new')).toEqual({ kind: 'waiting' });
+  });
+  it('shows the credit once paid', () => {
+    expect(checkoutOutcome('paid')).toEqual({ kind: 'paid' });
+  });
+  it.each([
+    ['failed', 'Payment failed', /did not go through/],
+    ['expired', 'Checkout expired', /expired before it was paid/],
+  ])('stops waiting when %p and says nothing was charged', (status, title, reason) => {
+    const outcome = checkoutOutcome(status);
+    expect(outcome).toMatchObject({ kind: 'unpaid', title });
+    if (outcome.kind !== 'unpaid') throw new Error('not unpaid');
+    expect(outcome.message).toMatch(reason);
+    expect(outcome.message).toMatch(/nothing was charged and no credit was added/);
+  });
+});
+
+describe('usage filters', () => {
+  const params = (query: string) => new URLSearchParams(query);
+
+  it('reads only valid filters from the URL', () => {
+    expect(
+      filtersFromSearch(
+        params('mode=test&operation=scan&subject=acme&from=2025-11-01&to=2025-11-30'),
+      ),
+    ).toEqual({
+      mode: 'test',
+      operation: 'scan',
+      subject: 'acme',
+      from: '2025-11-01',
+      to: '2025-11-30',
+    });
+    expect(filtersFromSearch(params('mode=prod&operation=x&from=2025-02-30&to=nope'))).toEqual(
+      NO_FILTERS,
+    );
+  });
+
+  it('sends UTC bounds with an exclusive end the day after "to"', () => {
+    expect(
+      filtersToApiQuery({
+        ...NO_FILTERS,
+        subject: '  acme ',
+        from: '2025-12-31',
+        to: '2025-12-31',
+      }),
+    ).toEqual({
+      subject: 'acme',
+      from: '2025-12-31T00:00:00.000Z',
+      to: '2026-01-01T00:00:00.000Z',
+    });
+    expect(nextDay('2024-02-28')).toBe('2024-02-29');
+  });
+
+  it('refuses a range that ends before it starts', () => {
+    expect(checkFilters({ ...NO_FILTERS, from: '2025-11-02', to: '2025-11-01' })).toMatch(/after/);
+    expect(checkFilters({ ...NO_FILTERS, from: '2025-11-01', to: '2025-11-01' })).toBeNull();
+  });
+
+  it('lists days, or gives up on spans too long to draw', () => {
+    expect(daysBetween('2025-12-30', '2026-01-02')).toEqual([
+      '2025-12-30',
+      '2025-12-31',
+      '2026-01-01',
+      '2026-01-02',
+    ]);
+    expect(daysBetween('2020-01-01', '2025-01-01')).toBeNull();
+  });
+});
+
+describe('chart rows', () => {
+  it('fills missing days with zero and keeps one column per operation, in price-list order', () => {
+    const { rows, operations } = toChartRows(
+      [
+        { day: '2025-11-01', operation: 'scan', chargedMicros: 150_000, calls: 1 },
+        { day: '2025-11-03', operation: 'assist', chargedMicros: 20_000, calls: 2 },
+      ],
+      { from: '2025-11-01' },
+    );
+    expect(operations).toEqual(['assist', 'scan']);
+    expect(rows).toEqual([
+      { day: '2025-11-01', assist: 0, scan: 150_000 },
+      { day: '2025-11-02', assist: 0, scan: 0 },
+      { day: '2025-11-03', assist: 20_000, scan: 0 },
+    ]);
+  });
+
+  it('shows at least two weeks when no start is chosen', () => {
+    const { rows } = toChartRows([
+      { day: '2025-11-21', operation: 'assist', chargedMicros: 10_000, calls: 1 },
+    ]);
+    expect(rows).toHaveLength(14);
+    expect(rows[0]).toEqual({ day: '2025-11-08', assist: 0 });
+    expect(rows[13]).toEqual({ day: '2025-11-21', assist: 10_000 });
+  });
+});
+
+describe('navigation helpers', () => {
+  it('only follows local paths after sign-in', () => {
+    expect(safeNextPath('/usage?mode=test')).toBe('/usage?mode=test');
+    expect(safeNextPath('//evil.example')).toBe('/');
+    expect(safeNextPath('https://evil.example')).toBe('/');
+    expect(safeNextPath('/\\evil.example')).toBe('/');
+    expect(safeNextPath(null)).toBe('/');
+  });
+
+  it('builds query strings from the values that are set', () => {
+    expect(queryString({ mode: 'test', cursor: undefined, subject: '', limit: 5 })).toBe(
+      '?mode=test&limit=5',
+    );
+    expect(queryString({})).toBe('');
+  });
+});
