@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, resolveScanMarket, type Market, type Mode } from '@reelscout/domain';
+import { anySignal, timeout } from '../common/async/abort';
 import { mapLimit, mapLimitSettled } from '../common/async/map-limit';
 import type { WorkContext } from '../operations/operation.runner';
 import type { JsonSchema } from '../providers/llm.provider';
@@ -269,7 +270,8 @@ export class ScanService {
       );
       return null;
     }
-    const budget = AbortSignal.any([signal, AbortSignal.timeout(budgetMs)]);
+    const timer = timeout(budgetMs);
+    const budget = anySignal([signal, timer.signal]);
     const size = Math.min(
       RELEVANCE_BATCH_MAX,
       Math.max(RELEVANCE_BATCH_MIN, Math.ceil(posts.length / RELEVANCE_CONCURRENCY)),
@@ -306,10 +308,12 @@ export class ScanService {
     } catch (error) {
       if (signal.aborted) throw error; // the whole scan's deadline: 504, not degraded
       this.logger.warn(
-        { err: error, budgetMs, timedOut: budget.aborted },
+        { err: error, budgetMs, timedOut: timer.signal.aborted },
         'relevance pass failed; answering degraded (traction order)',
       );
       return null;
+    } finally {
+      timer.clear();
     }
   }
 }

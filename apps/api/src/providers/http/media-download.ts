@@ -8,7 +8,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { isPublicAddress } from '@reelscout/domain';
-import { anySignal, sleep } from './abort';
+import { anySignal, sleep, timeout } from '../../common/async/abort';
 import { ProviderCallError } from './provider-call.error';
 import type { FetchLike } from './provider-http.client';
 import type { MediaKind } from '../provider.types';
@@ -106,15 +106,28 @@ function safeMediaUrl(url: string | URL, allowPrivateHosts = false): URL {
 }
 
 async function downloadOnce(url: URL, options: MediaDownloadOptions): Promise<string> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = anySignal([options.signal, timeout]);
+  const timer = timeout(options.timeoutMs);
+  try {
+    return await downloadWithin(url, options, timer.signal);
+  } finally {
+    timer.clear();
+  }
+}
+
+/** One download attempt, bounded by `timedOut` (this attempt's timeout) and the caller's signal. */
+async function downloadWithin(
+  url: URL,
+  options: MediaDownloadOptions,
+  timedOut: AbortSignal,
+): Promise<string> {
+  const signal = anySignal([options.signal, timedOut]);
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const classify = (error: unknown): ProviderCallError => {
     if (error instanceof ProviderCallError) return error;
     if (options.signal?.aborted) {
       return new ProviderCallError('aborted', 'the caller aborted', undefined, { cause: error });
     }
-    if (timeout.aborted) {
+    if (timedOut.aborted) {
       return new ProviderCallError('timeout', 'download timed out', undefined, { cause: error });
     }
     return new ProviderCallError('network', 'download interrupted', undefined, { cause: error });

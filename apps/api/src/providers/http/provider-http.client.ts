@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { anySignal, sleep } from './abort';
+import { anySignal, sleep, timeout } from '../../common/async/abort';
 import { backoffDelay, parseRetryAfter, type BackoffOptions } from './backoff';
 import { CircuitBreakers, type CircuitBreakerOptions } from './circuit-breaker';
 import { ProviderCallError } from './provider-call.error';
@@ -108,8 +108,17 @@ export class ProviderHttpClient {
   }
 
   private async attempt(request: ProviderRequest): Promise<unknown> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const signal = anySignal([request.signal, timeout]);
+    const timer = timeout(this.options.timeoutMs);
+    try {
+      return await this.attemptWithin(request, timer.signal);
+    } finally {
+      timer.clear();
+    }
+  }
+
+  /** One attempt, bounded by `timedOut` (this attempt's timeout) and the caller's signal. */
+  private async attemptWithin(request: ProviderRequest, timedOut: AbortSignal): Promise<unknown> {
+    const signal = anySignal([request.signal, timedOut]);
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.options.apiKey}`,
       Accept: 'application/json',
@@ -130,7 +139,7 @@ export class ProviderHttpClient {
         redirect: 'error',
       });
     } catch (error) {
-      throw classifyThrown(error, request.signal, timeout);
+      throw classifyThrown(error, request.signal, timedOut);
     }
 
     let text: string;
@@ -140,7 +149,7 @@ export class ProviderHttpClient {
         this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       );
     } catch (error) {
-      throw classifyThrown(error, request.signal, timeout);
+      throw classifyThrown(error, request.signal, timedOut);
     }
 
     if (!response.ok) {

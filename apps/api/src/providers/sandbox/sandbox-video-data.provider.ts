@@ -8,7 +8,7 @@ import {
   type Market,
 } from '@reelscout/domain';
 import type { SandboxMediaRenderer } from '../../media/sandbox-media.types';
-import { sleep } from '../http/abort';
+import { sleep } from '../../common/async/abort';
 import { newMediaTempPath } from '../http/media-download';
 import type {
   CallOptions,

@@ -1,0 +1,53 @@
+/** Small helpers for deadlines: sleeping, timeouts and combining abort signals. */
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** A timer-driven signal; `clear()` stops the timer once the work it bounds has ended. */
+export interface Timeout {
+  readonly signal: AbortSignal;
+  clear(): void;
+}
+
+/**
+ * A signal that aborts after `ms` with a `TimeoutError`, like `AbortSignal.timeout(ms)`, but held
+ * by its own timer. Node 20's `AbortSignal.any` holds its sources weakly and
+ * `AbortSignal.timeout`'s timer holds its signal weakly too, so a bare `AbortSignal.timeout`
+ * combined through `AbortSignal.any` can be garbage-collected before it fires; the combined signal
+ * then never aborts and the bound it was meant to set is gone (nodejs/node#57736). Always pair
+ * with `clear()` (in a `finally`).
+ */
+export function timeout(ms: number): Timeout {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+    ms,
+  );
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
+/** A signal that aborts when any of the given signals does. */
+export function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
+  const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  return present.length === 1 ? present[0] : AbortSignal.any(present);
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
