@@ -8,22 +8,58 @@
  * tables yet). A DATABASE_URL database is not: the CLI refuses to run commands on it while
  * migrations are pending and asks for `npm run migrate`.
  */
-const { spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
+const { constants } = require('node:os');
 const { ROOT, loadDotEnv, localSecret } = require('./lib/env');
 const { ensureDatabase } = require('./lib/database');
 const { build } = require('./build');
 
 const CLI = 'dist/apps/api/cli.js';
 
-/** Applies pending migrations; their summary goes to stderr, so a key stays stdout's last line. */
-function migrate(env) {
-  const result = spawnSync(process.execPath, [CLI, 'migrate'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
+/**
+ * The signal (Ctrl-C, SIGTERM) that stopped the CLI, if one came. Whatever it interrupts, the
+ * embedded Postgres this CLI started is still stopped (a start in progress is waited for first);
+ * no further step starts; a running command is passed the signal.
+ */
+let interrupted = null;
+/** The command (or migration) running now. */
+let running = null;
+
+function onSignal(signal) {
+  if (interrupted) return;
+  interrupted = signal;
+  process.stderr.write('[reelscout] stopping…\n');
+  if (running) running.kill(signal);
+}
+
+/** The shell's exit code for a process ended by `signal` (SIGINT 130, SIGTERM 143). */
+function signalExitCode(signal) {
+  return 128 + (constants.signals[signal] ?? 0);
+}
+
+/** Runs the built CLI with `args`; resolves with its exit status and what it printed to stdout. */
+function runCli(args, env, stdio) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env, stdio });
+    running = child;
+    let stdout = '';
+    if (child.stdout) child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.once('error', (error) => {
+      running = null;
+      reject(error);
+    });
+    child.once('close', (status, signal) => {
+      running = null;
+      resolve({ status, signal, stdout });
+    });
   });
-  const output = (result.stdout || '').trim();
+}
+
+/** Applies pending migrations; their summary goes to stderr, so a key stays stdout's last line. */
+async function migrate(env) {
+  const result = await runCli(['migrate'], env, ['ignore', 'pipe', 'inherit']);
+  if (interrupted) return;
+  const output = result.stdout.trim();
   if (result.status !== 0) {
     if (output) process.stderr.write(`${output}\n`);
     throw new Error('migrating the embedded database failed');
@@ -32,23 +68,25 @@ function migrate(env) {
 }
 
 async function main() {
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   loadDotEnv();
   build('api', { log: () => undefined });
+  if (interrupted) return signalExitCode(interrupted);
   const args = process.argv.slice(2);
   const database = await ensureDatabase(() => undefined);
   try {
+    if (interrupted) return signalExitCode(interrupted);
     const env = {
       ...process.env,
       DATABASE_URL: database.url,
       AUTH_SECRET: process.env.AUTH_SECRET || localSecret('auth-secret'),
     };
-    if (database.embedded && args.length > 0 && args[0] !== 'migrate') migrate(env);
-    const result = spawnSync(process.execPath, [CLI, ...args], {
-      cwd: ROOT,
-      env,
-      stdio: 'inherit',
-    });
-    return result.status ?? 1;
+    if (database.embedded && args.length > 0 && args[0] !== 'migrate') await migrate(env);
+    if (interrupted) return signalExitCode(interrupted);
+    const result = await runCli(args, env, 'inherit');
+    if (interrupted) return signalExitCode(interrupted);
+    return result.status ?? (result.signal ? signalExitCode(result.signal) : 1);
   } finally {
     await database.stop();
   }

@@ -1,9 +1,10 @@
 /**
- * `npm start` (scripts/start.js) stopped while its embedded Postgres is still starting must not
- * leave that Postgres running. Runs a copy of scripts/ in a temporary root (its own .data, no
- * .env, the API build marked up to date: nothing past the database is needed) and signals it
- * as soon as the postmaster exists, holding the postmaster stopped until the launcher has taken
- * the signal, so that it lands before Postgres is ready.
+ * `npm start` (scripts/start.js) and `npm run cli` (scripts/cli.js) stopped while their embedded
+ * Postgres is still starting must not leave that Postgres running. Runs a copy of scripts/ in a
+ * temporary root (its own .data, no .env, the API build marked up to date: nothing past the
+ * database is needed) and signals the launcher as soon as the postmaster exists, holding the
+ * postmaster stopped until the launcher has taken the signal, so that it lands before Postgres
+ * is ready.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -39,7 +40,7 @@ function signalIfAlive(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-describe('npm start stopped during start-up (e2e)', () => {
+describe('launchers stopped during start-up (e2e)', () => {
   let tempRoot: string;
   let dataDir: string;
   let launcher: ChildProcess | undefined;
@@ -73,7 +74,14 @@ describe('npm start stopped during start-up (e2e)', () => {
     }
   });
 
-  it('SIGTERM while the embedded Postgres is starting stops it too', async () => {
+  /**
+   * Starts `script` with `args`, sends SIGTERM once its postmaster exists (held stopped until
+   * the launcher says "stopping"), and answers how the launcher ended; the postmaster is gone.
+   */
+  async function stopDuringStart(
+    script: string,
+    args: string[],
+  ): Promise<{ code: number | null; output: string }> {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
@@ -82,7 +90,7 @@ describe('npm start stopped during start-up (e2e)', () => {
     };
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
-    const child = spawn(process.execPath, [path.join(tempRoot, 'scripts', 'start.js')], {
+    const child = spawn(process.execPath, [path.join(tempRoot, 'scripts', script), ...args], {
       cwd: tempRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,7 +104,7 @@ describe('npm start stopped during start-up (e2e)', () => {
     const postmaster = await waitForValue(() => postmasters(dataDir)[0], 60_000, 'the postmaster');
     // Held stopped, the postmaster cannot become ready (the launcher needs new connections) until
     // the launcher has taken the SIGTERM: it says "stopping" at once. Without this the signal
-    // would race the start-up, and on losing it the launcher exits 1 (no API build to migrate).
+    // would race the start-up, and on losing it the launcher goes on (and fails: no API build).
     process.kill(postmaster, 'SIGSTOP');
     frozen = postmaster;
     try {
@@ -106,21 +114,34 @@ describe('npm start stopped during start-up (e2e)', () => {
       signalIfAlive(postmaster, 'SIGCONT');
       frozen = undefined;
     }
-    // Taken while Postgres was starting: the launcher never reported it ready.
-    expect(output).not.toMatch(/Postgres ready/);
     let timer: NodeJS.Timeout | undefined;
     const code = await Promise.race([
       exited,
       new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), 60_000))),
     ]);
     clearTimeout(timer);
-    expect({ code, output }).toEqual({ code: 0, output: expect.stringMatching(/stopped\n$/) });
-    expect(output).not.toMatch(/api: building/);
+    if (code === 'timeout') throw new Error(`${script} did not exit; it printed: ${output}`);
 
     // The postmaster ends within a moment of the launcher, if it was stopped.
     await until(() => postmasters(dataDir).length === 0, 5_000, 'the postmaster to end').catch(
       () => undefined, // the assertion below names what is left
     );
     expect(postmasters(dataDir)).toEqual([]);
+    return { code, output };
+  }
+
+  it('npm start: SIGTERM while the embedded Postgres is starting stops it too', async () => {
+    const { code, output } = await stopDuringStart('start.js', []);
+    // Taken while Postgres was starting: the launcher never reported it ready.
+    expect(output).not.toMatch(/Postgres ready/);
+    expect({ code, output }).toEqual({ code: 0, output: expect.stringMatching(/stopped\n$/) });
+    expect(output).not.toMatch(/api: building/);
+  }, 120_000);
+
+  it('npm run cli: SIGTERM while the embedded Postgres is starting stops it, and no command runs', async () => {
+    const { code, output } = await stopDuringStart('cli.js', ['migrate']);
+    // 128 + SIGTERM, as a shell reports it. A command that ran would have failed here (this
+    // root has no API build) with exit code 1.
+    expect({ code, output }).toEqual({ code: 143, output: '[reelscout] stopping…\n' });
   }, 120_000);
 });
