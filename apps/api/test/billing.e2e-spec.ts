@@ -587,6 +587,9 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
       expect(second.status).toBe(502);
       expect(second.body).toEqual(first.body);
       expect(second.headers['idempotent-replayed']).toBe('true');
+      // Verbatim: the error names the call that ran; x-request-id names this request.
+      expect(second.body.error.requestId).toBe(first.headers['x-request-id']);
+      expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
       expect(chargeProbe.executions - before).toBe(1);
     });
   });

@@ -34,6 +34,8 @@ interface Outcome {
   /** The charge of a fresh (not replayed) 200, from its billing header. */
   charged: number;
   replayed: boolean;
+  /** The error body's requestId (non-2xx answers). */
+  errorRequestId?: unknown;
 }
 
 /** "0.010000" → 10000, without going through floats. */
@@ -262,10 +264,23 @@ describe('hostile input: bodies fuzzed from the OpenAPI request schemas (e2e)', 
           charged:
             res.status === 200 && !replayed && chargedHeader ? usdToMicros(chargedHeader) : 0,
           replayed,
+          errorRequestId: (res.body as { error?: { requestId?: unknown } } | undefined)?.error
+            ?.requestId,
         });
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    // A replayed error is the stored one verbatim: its requestId is that of the call that ran,
+    // which this run saw (that call's response is stored before it is sent).
+    const seen = new Set(outcomes.map((o) => o.requestId));
+    for (const o of outcomes) {
+      if (!o.replayed || o.status === 200) continue;
+      const original = o.errorRequestId;
+      if (typeof original !== 'string' || original === o.requestId || !seen.has(original))
+        failures.push(
+          describeCase({ op: o.op, fuzz: o.fuzz }, `replayed ${o.status} names ${original}`),
+        );
+    }
 
     const byStatus: Record<number, number> = {};
     for (const o of outcomes) byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;

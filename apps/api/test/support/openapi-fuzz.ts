@@ -599,12 +599,18 @@ const ENVELOPE_KEYS = new Set(['code', 'message', 'param', 'requestId']);
 const LEAKS =
   /node_modules|\bat [\w.<>]+ \(|QueryFailedError|syntax error at or near|violates|duplicate key|ECONNREFUSED|TypeError|RangeError|stack/;
 
-/** Why a non-2xx answer is not the error envelope, or null when it is. */
+/**
+ * Why a non-2xx answer is not the error envelope, or null when it is. An idempotent replay
+ * (`Idempotent-Replayed: true`) is the stored response byte for byte, so its `requestId` names
+ * the original call, not this request's `x-request-id`: the caller checks it against the ids it
+ * has seen.
+ */
 export function envelopeProblem(res: {
   status: number;
   body: unknown;
   headers: Record<string, string | string[] | undefined>;
 }): string | null {
+  const replayed = res.headers['idempotent-replayed'] === 'true';
   const body = res.body as { error?: Record<string, unknown> } | undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'body is not an object';
   const keys = Object.keys(body);
@@ -621,6 +627,7 @@ export function envelopeProblem(res: {
   if (LEAKS.test(error.message)) return `message leaks internals: ${error.message}`;
   if (error.param !== undefined && typeof error.param !== 'string') return 'param is not a string';
   if (typeof error.requestId !== 'string' || error.requestId.length === 0) return 'no requestId';
-  if (error.requestId !== res.headers['x-request-id']) return 'requestId is not x-request-id';
+  if (!replayed && error.requestId !== res.headers['x-request-id'])
+    return 'requestId is not x-request-id';
   return null;
 }
