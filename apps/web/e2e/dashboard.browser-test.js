@@ -356,6 +356,42 @@ describe('dashboard in Chromium', () => {
     },
   );
 
+  step('ledger-filters', 'the ledger filters by operation and by day', ['assist'], async () => {
+    const { page } = state;
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Credit' })
+      .click();
+    await heading(page, 'Credit');
+    const ledger = page.getByTestId('ledger-table');
+    const credit = ledger.getByRole('row', { name: /Credit added/ });
+    await credit.waitFor();
+    const filters = page.getByRole('form', { name: 'Filter the ledger' });
+    const none = page.getByText('No entries match these filters');
+
+    // The assist call's charge, and only that.
+    await filters.getByLabel('Operation').selectOption('assist');
+    await credit.waitFor({ state: 'detached' });
+    const charge = ledger.getByRole('row', { name: /Charge/ });
+    await charge.waitFor();
+    const text = await charge.innerText();
+    assert.ok(text.includes(state.assistRequestId), `request id missing from: ${text}`);
+    assert.ok(text.includes('$0.010000'), `charge missing from: ${text}`);
+    await filters.getByLabel('Operation').selectOption('scan');
+    await none.waitFor();
+
+    // Days are UTC and inclusive: up to yesterday holds nothing yet, today everything.
+    await filters.getByLabel('Operation').selectOption('');
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await filters.getByLabel('To (UTC)').fill(yesterday);
+    await none.waitFor();
+    await filters.getByLabel('To (UTC)').fill(today);
+    await credit.waitFor();
+    await charge.waitFor();
+    await assertNoStackTrace(page);
+  });
+
   step('revoke', 'revoke asks first, then marks the key revoked', ['create-key'], async () => {
     const { page } = state;
     await page

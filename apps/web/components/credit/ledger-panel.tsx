@@ -1,11 +1,18 @@
 'use client';
 
-import { MODES, type Mode } from '@reelscout/domain/modes';
+import { MODES } from '@reelscout/domain/modes';
+import { OPERATIONS } from '@reelscout/domain/prices';
 import { useEffect, useId, useState } from 'react';
 import { queryString } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import type { LedgerEntry } from '../../lib/types';
 import { usePagedList } from '../../lib/use-paged-list';
+import {
+  checkFilters,
+  filtersToApiQuery,
+  NO_FILTERS,
+  type UsageFilters,
+} from '../../lib/usage-filters';
 import { Alert } from '../ui/alert';
 import { EmptyState } from '../ui/empty-state';
 import { LoadMore } from '../ui/load-more';
@@ -26,12 +33,29 @@ function detail(entry: LedgerEntry): string {
   return entry.reason ?? '';
 }
 
-/** Every movement of credit, newest first, with the balance after it. */
+/** The ledger's filters: the usage page's, without the subject (ledger entries have none). */
+type LedgerFilters = Omit<UsageFilters, 'subject'>;
+
+/**
+ * Every movement of credit, newest first, with the balance after it; filtered by mode,
+ * operation (its charges) and UTC days, both inclusive, as the usage page is.
+ */
 export function LedgerPanel({ version }: { version: number }) {
-  const [mode, setMode] = useState<Mode | ''>('');
-  const list = usePagedList<LedgerEntry>(`/account/ledger${queryString({ mode, limit: 25 })}`);
-  const selectId = useId();
+  const [filters, setFilters] = useState<LedgerFilters>(NO_FILTERS);
+  const problem = checkFilters({ ...filters, subject: '' });
+  // While the dates do not make a range, the last valid query stays on screen.
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    if (!problem) setQuery(queryString({ ...filtersToApiQuery({ ...filters, subject: '' }) }));
+  }, [filters, problem]);
+  const list = usePagedList<LedgerEntry>(
+    `/account/ledger${query ? `${query}&limit=25` : '?limit=25'}`,
+  );
+  const id = useId();
+  const filtered = query !== '';
   const { reload } = list;
+  const set = <K extends keyof LedgerFilters>(name: K, value: LedgerFilters[K]) =>
+    setFilters((previous) => ({ ...previous, [name]: value }));
 
   useEffect(() => {
     if (version > 0) reload();
@@ -41,9 +65,20 @@ export function LedgerPanel({ version }: { version: number }) {
     <section className="panel" aria-labelledby="ledger-heading">
       <div className="panel-head">
         <h2 id="ledger-heading">Ledger</h2>
-        <div className="field inline">
-          <label htmlFor={selectId}>Mode</label>
-          <select id={selectId} value={mode} onChange={(e) => setMode(e.target.value as Mode | '')}>
+      </div>
+      <form
+        className="filters compact"
+        aria-label="Filter the ledger"
+        onSubmit={(e) => e.preventDefault()}
+        noValidate
+      >
+        <div className="field">
+          <label htmlFor={`${id}-mode`}>Mode</label>
+          <select
+            id={`${id}-mode`}
+            value={filters.mode}
+            onChange={(e) => set('mode', e.target.value as LedgerFilters['mode'])}
+          >
             <option value="">All</option>
             {MODES.map((m) => (
               <option key={m} value={m}>
@@ -52,15 +87,61 @@ export function LedgerPanel({ version }: { version: number }) {
             ))}
           </select>
         </div>
-      </div>
+        <div className="field">
+          <label htmlFor={`${id}-operation`}>Operation</label>
+          <select
+            id={`${id}-operation`}
+            value={filters.operation}
+            onChange={(e) => set('operation', e.target.value as LedgerFilters['operation'])}
+          >
+            <option value="">All entries</option>
+            {OPERATIONS.map((operation) => (
+              <option key={operation} value={operation}>
+                {operation} charges
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-from`}>From (UTC)</label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(e) => set('from', e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>To (UTC)</label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(e) => set('to', e.target.value)}
+          />
+        </div>
+        {problem ? (
+          <div className="filters-error">
+            <Alert tone="error">{problem}</Alert>
+          </div>
+        ) : null}
+      </form>
       {list.error ? (
         <Alert tone="error">{list.error.message}</Alert>
       ) : list.loading && list.items.length === 0 ? (
         <Loading label="Loading the ledger…" />
       ) : list.items.length === 0 ? (
-        <EmptyState title="No ledger entries yet">
-          Credit you add and calls you make show up here.
-        </EmptyState>
+        filtered ? (
+          <EmptyState title="No entries match these filters">
+            Choose another operation or a wider date range.
+          </EmptyState>
+        ) : (
+          <EmptyState title="No ledger entries yet">
+            Credit you add and calls you make show up here.
+          </EmptyState>
+        )
       ) : (
         <>
           <div className="table-wrap">
