@@ -109,7 +109,7 @@ describe.each([['memory'], ['redis']])(
       });
       await t.app.listen(0, '127.0.0.1');
       base = `http://127.0.0.1:${(server().address() as AddressInfo).port}`;
-      if (redis) await until(() => storage().shared, 5_000, 'Redis ready');
+      if (redis) await until(() => storage().shared, 15_000, 'Redis ready');
     });
 
     afterAll(async () => {
@@ -261,7 +261,7 @@ describe.each([['memory'], ['redis']])(
       const first = slow(5_000).then((res) => res);
       const second = slow(5_000).then((res) => res);
       try {
-        await until(async () => (await slots(keyId)) === 2, 5_000, 'both slow calls running');
+        await until(async () => (await slots(keyId)) === 2, 15_000, 'both slow calls running');
         const third = await slow(0);
         expect(third.status).toBe(429);
         expect(third.body.error.message).toMatch(/slow operations running/);
@@ -271,7 +271,7 @@ describe.each([['memory'], ['redis']])(
       expect((await first).status).toBe(200);
       expect((await second).status).toBe(200);
       // Their slots are given back as their work settles (not necessarily before the response).
-      await until(async () => (await slots(keyId)) === 0, 5_000, 'both slots back');
+      await until(async () => (await slots(keyId)) === 0, 15_000, 'both slots back');
       expect((await slow(0)).status).toBe(200);
     });
 
@@ -310,7 +310,7 @@ describe.each([['memory'], ['redis']])(
         ),
       );
       try {
-        await until(async () => (await slots(keyId)) === 2, 5_000, 'both slow scans running');
+        await until(async () => (await slots(keyId)) === 2, 15_000, 'both slow scans running');
       } finally {
         server().off('connection', track);
       }

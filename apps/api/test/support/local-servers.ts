@@ -20,7 +20,8 @@ export async function freePort(): Promise<number> {
 /**
  * Polls `get` every `everyMs` until it returns a value other than undefined (a throw counts as
  * not yet), and returns that value. At most `ms`; as a backstop, at most twice the polls that
- * fit in `ms`.
+ * fit in `ms`. The last poll comes after the deadline, so a process that was stalled (a busy CI
+ * machine) still gets one look at the state it was waiting for.
  */
 export async function waitForValue<T>(
   get: () => T | undefined | Promise<T | undefined>,
@@ -30,11 +31,12 @@ export async function waitForValue<T>(
 ): Promise<T> {
   const deadline = Date.now() + ms;
   const maxPolls = 2 * Math.ceil(ms / everyMs) + 2;
-  for (let poll = 0; poll < maxPolls && Date.now() < deadline; poll++) {
+  for (let poll = 1; ; poll++) {
     const value = await Promise.resolve()
       .then(get)
       .catch(() => undefined);
     if (value !== undefined) return value;
+    if (Date.now() >= deadline || poll >= maxPolls) break;
     await sleep(everyMs);
   }
   throw new Error(`timed out after ${ms} ms waiting for ${what}`);
