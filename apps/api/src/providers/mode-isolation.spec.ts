@@ -6,6 +6,7 @@ import {
   startFakeProvider,
   type FakeOpenAI,
   type FakeProvider,
+  type StubSandboxRenderer,
 } from '../../test/fakes';
 import { defaultProvidersSettings } from './providers-settings';
 import { ProvidersService, type ModeProviders } from './providers.service';
@@ -17,6 +18,7 @@ import { ProvidersService, type ModeProviders } from './providers.service';
 describe('mode isolation', () => {
   let provider: FakeProvider;
   let openai: FakeOpenAI;
+  let renderer: StubSandboxRenderer;
   let sandboxBuilds = 0;
   let service: ProvidersService;
 
@@ -28,7 +30,7 @@ describe('mode isolation', () => {
       appAweme({ id: '7301234567890121111', desc: 'live coffee reel', handle: 'live.only' }),
     );
     openai.setStructuredAnswer({ intent: 'chat', reply: 'live', query: null });
-    const renderer = await createStubSandboxRenderer();
+    renderer = await createStubSandboxRenderer();
     const settings = defaultProvidersSettings({
       videoProvider: { baseUrl: provider.url, apiKey: provider.apiKey, maxRetries: 0 },
       llm: { baseUrl: openai.baseUrl, apiKey: openai.apiKey, maxRetries: 0 },
@@ -45,7 +47,7 @@ describe('mode isolation', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([provider.close(), openai.close()]);
+    await Promise.all([provider.close(), openai.close(), renderer.dispose()]);
   });
 
   it('a test-mode call never opens a socket to the configured live providers', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {
@@ -11,6 +11,8 @@ export interface StubSandboxRenderer extends SandboxMediaRenderer {
   /** Specs rendered so far, in order. */
   readonly videos: SandboxVideoSpec[];
   readonly sounds: SandboxSoundSpec[];
+  /** Removes the files written so far (call it in `afterAll`). */
+  dispose(): Promise<void>;
 }
 
 /**
@@ -29,6 +31,7 @@ export async function createStubSandboxRenderer(): Promise<StubSandboxRenderer> 
   return {
     videos,
     sounds,
+    dispose: () => rm(dir, { recursive: true, force: true }),
     videoFile: async (spec) => {
       videos.push(spec);
       return write(`${spec.key}.mp4`, spec);

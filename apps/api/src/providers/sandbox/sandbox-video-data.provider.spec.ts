@@ -36,6 +36,8 @@ beforeAll(async () => {
   renderer = await createStubSandboxRenderer();
 });
 
+afterAll(() => renderer.dispose());
+
 describe('SandboxVideoDataProvider', () => {
   let provider: SandboxVideoDataProvider;
 
