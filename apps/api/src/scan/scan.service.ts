@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, resolveScanMarket, type Market, type Mode } from '@reelscout/domain';
-import { anySignal, timeout } from '../common/async/abort';
+import { anySignal, withTimeoutSignal } from '../common/async/abort';
 import { mapLimit, mapLimitSettled } from '../common/async/map-limit';
 import type { WorkContext } from '../operations/operation.runner';
 import type { JsonSchema } from '../providers/llm.provider';
@@ -270,51 +270,64 @@ export class ScanService {
       );
       return null;
     }
-    const timer = timeout(budgetMs);
-    const budget = anySignal([signal, timer.signal]);
     const size = Math.min(
       RELEVANCE_BATCH_MAX,
       Math.max(RELEVANCE_BATCH_MIN, Math.ceil(posts.length / RELEVANCE_CONCURRENCY)),
     );
     const batches: Post[][] = [];
     for (let i = 0; i < posts.length; i += size) batches.push(posts.slice(i, i + size));
-    try {
-      const answers = await mapLimit(
-        batches,
-        RELEVANCE_CONCURRENCY,
-        (batch, _index, batchSignal) => {
-          const reels = batch.map((post) => ({
-            id: post.namespacedId,
-            caption: post.caption,
-            hashtags: post.hashtags,
-            authorHandle: post.authorHandle,
-          }));
-          return providers.llm.structured(
-            {
-              name: 'scan_relevance',
-              schema: RELEVANCE_SCHEMA,
-              system:
-                'Score how well each reel matches the brief, 0 (unrelated) to 10 (exactly what was asked for), with a one-sentence reason a marketer would understand. Score every id you are given.',
-              user: `Brief: ${query}\n\nReels:\n${JSON.stringify(reels)}`,
-              validate: validateRelevance(new Set(reels.map((r) => r.id))),
-              input: { query, reels },
-            },
-            { signal: batchSignal },
-          );
-        },
-        { signal: budget },
-      );
-      return new Map(answers.flatMap((answer) => [...answer]));
-    } catch (error) {
-      if (signal.aborted) throw error; // the whole scan's deadline: 504, not degraded
-      this.logger.warn(
-        { err: error, budgetMs, timedOut: timer.signal.aborted },
-        'relevance pass failed; answering degraded (traction order)',
-      );
-      return null;
-    } finally {
-      timer.clear();
-    }
+    return withTimeoutSignal(budgetMs, async (timedOut) => {
+      try {
+        const answers = await this.scoreBatches(
+          providers,
+          query,
+          batches,
+          anySignal([signal, timedOut]),
+        );
+        return new Map(answers.flatMap((answer) => [...answer]));
+      } catch (error) {
+        if (signal.aborted) throw error; // the whole scan's deadline: 504, not degraded
+        this.logger.warn(
+          { err: error, budgetMs, timedOut: timedOut.aborted },
+          'relevance pass failed; answering degraded (traction order)',
+        );
+        return null;
+      }
+    });
+  }
+
+  /** Scores every batch, side by side; the first failure aborts the others and rejects. */
+  private scoreBatches(
+    providers: ModeProviders,
+    query: string,
+    batches: Post[][],
+    signal: AbortSignal,
+  ): Promise<Map<string, Relevance>[]> {
+    return mapLimit(
+      batches,
+      RELEVANCE_CONCURRENCY,
+      (batch, _index, batchSignal) => {
+        const reels = batch.map((post) => ({
+          id: post.namespacedId,
+          caption: post.caption,
+          hashtags: post.hashtags,
+          authorHandle: post.authorHandle,
+        }));
+        return providers.llm.structured(
+          {
+            name: 'scan_relevance',
+            schema: RELEVANCE_SCHEMA,
+            system:
+              'Score how well each reel matches the brief, 0 (unrelated) to 10 (exactly what was asked for), with a one-sentence reason a marketer would understand. Score every id you are given.',
+            user: `Brief: ${query}\n\nReels:\n${JSON.stringify(reels)}`,
+            validate: validateRelevance(new Set(reels.map((r) => r.id))),
+            input: { query, reels },
+          },
+          { signal: batchSignal },
+        );
+      },
+      { signal },
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { anySignal, sleep, timeout } from './abort';
+import { anySignal, sleep, timeout, withTimeoutSignal } from './abort';
 
 /**
  * A full garbage collection, from inside Jest (which does not pass --expose-gc), after one turn
@@ -60,6 +60,25 @@ describe('timeout', () => {
     expect(
       (settled as unknown[]).every((r) => r instanceof DOMException && r.name === 'TimeoutError'),
     ).toBe(true);
+  });
+});
+
+describe('withTimeoutSignal', () => {
+  it('hands the work a signal that aborts at the time limit', async () => {
+    const reason = await withTimeoutSignal(5, (timedOut) => whenAborted(() => timedOut));
+    expect((reason as DOMException).name).toBe('TimeoutError');
+  });
+
+  it('clears the timer once the work has settled, also when it failed', async () => {
+    let seen: AbortSignal | undefined;
+    await expect(
+      withTimeoutSignal(20, async (timedOut) => {
+        seen = timedOut;
+        throw new Error('work failed');
+      }),
+    ).rejects.toThrow('work failed');
+    await sleep(60);
+    expect(seen!.aborted).toBe(false);
   });
 });
 

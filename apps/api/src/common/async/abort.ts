@@ -31,7 +31,7 @@ export interface Timeout {
  * `AbortSignal.timeout`'s timer holds its signal weakly too, so a bare `AbortSignal.timeout`
  * combined through `AbortSignal.any` can be garbage-collected before it fires; the combined signal
  * then never aborts and the bound it was meant to set is gone (nodejs/node#57736). Always pair
- * with `clear()` (in a `finally`).
+ * with `clear()` (in a `finally`), or use `withTimeoutSignal`, which does.
  */
 export function timeout(ms: number): Timeout {
   const controller = new AbortController();
@@ -40,6 +40,22 @@ export function timeout(ms: number): Timeout {
     ms,
   );
   return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
+/**
+ * Runs `work` with a `timeout(ms)` signal (`timedOut`), cleared once the work has settled. The
+ * work combines it with its caller's signal and reads `timedOut.aborted` to tell which fired.
+ */
+export async function withTimeoutSignal<T>(
+  ms: number,
+  work: (timedOut: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const timer = timeout(ms);
+  try {
+    return await work(timer.signal);
+  } finally {
+    timer.clear();
+  }
 }
 
 /** A signal that aborts when any of the given signals does. */

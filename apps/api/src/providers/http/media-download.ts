@@ -8,7 +8,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { isPublicAddress } from '@reelscout/domain';
-import { anySignal, sleep, timeout } from '../../common/async/abort';
+import { anySignal, sleep, withTimeoutSignal } from '../../common/async/abort';
 import { ProviderCallError } from './provider-call.error';
 import type { FetchLike } from './provider-http.client';
 import type { MediaKind } from '../provider.types';
@@ -105,13 +105,8 @@ function safeMediaUrl(url: string | URL, allowPrivateHosts = false): URL {
   return parsed;
 }
 
-async function downloadOnce(url: URL, options: MediaDownloadOptions): Promise<string> {
-  const timer = timeout(options.timeoutMs);
-  try {
-    return await downloadWithin(url, options, timer.signal);
-  } finally {
-    timer.clear();
-  }
+function downloadOnce(url: URL, options: MediaDownloadOptions): Promise<string> {
+  return withTimeoutSignal(options.timeoutMs, (timedOut) => downloadWithin(url, options, timedOut));
 }
 
 /** One download attempt, bounded by `timedOut` (this attempt's timeout) and the caller's signal. */

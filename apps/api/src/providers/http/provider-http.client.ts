@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { anySignal, sleep, timeout } from '../../common/async/abort';
+import { anySignal, sleep, withTimeoutSignal } from '../../common/async/abort';
 import { backoffDelay, parseRetryAfter, type BackoffOptions } from './backoff';
 import { CircuitBreakers, type CircuitBreakerOptions } from './circuit-breaker';
 import { ProviderCallError } from './provider-call.error';
@@ -107,13 +107,10 @@ export class ProviderHttpClient {
     }
   }
 
-  private async attempt(request: ProviderRequest): Promise<unknown> {
-    const timer = timeout(this.options.timeoutMs);
-    try {
-      return await this.attemptWithin(request, timer.signal);
-    } finally {
-      timer.clear();
-    }
+  private attempt(request: ProviderRequest): Promise<unknown> {
+    return withTimeoutSignal(this.options.timeoutMs, (timedOut) =>
+      this.attemptWithin(request, timedOut),
+    );
   }
 
   /** One attempt, bounded by `timedOut` (this attempt's timeout) and the caller's signal. */

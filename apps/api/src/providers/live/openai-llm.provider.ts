@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
 // The only import of the `openai` SDK in Reelscout (STYLE.md "Dependency direction").
 import OpenAI from 'openai';
-import { anySignal, timeout } from '../../common/async/abort';
+import { anySignal, withTimeoutSignal } from '../../common/async/abort';
 import type { LlmProvider, StructuredRequest, TranscribeOptions } from '../llm.provider';
 import type { CallOptions, TimedText } from '../provider.types';
 
@@ -159,14 +159,13 @@ export class OpenAiLlmProvider implements LlmProvider {
     work: (signal: AbortSignal) => Promise<R>,
   ): Promise<R> {
     // Our own overall timeout (the SDK's applies per attempt), so we know which deadline fired.
-    const timer = timeout(this.settings.timeoutMs);
-    try {
-      return await work(anySignal([callerSignal, timer.signal]));
-    } catch (error) {
-      throw this.toDomainError(error, callerSignal, timer.signal);
-    } finally {
-      timer.clear();
-    }
+    return withTimeoutSignal(this.settings.timeoutMs, async (timedOut) => {
+      try {
+        return await work(anySignal([callerSignal, timedOut]));
+      } catch (error) {
+        throw this.toDomainError(error, callerSignal, timedOut);
+      }
+    });
   }
 
   private toDomainError(

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, videoHostInfo, type Market } from '@reelscout/domain';
-import { anySignal, timeout } from '../../common/async/abort';
+import { anySignal, withTimeoutSignal } from '../../common/async/abort';
 import { downloadToTempFile, isFetchableMediaUrl } from '../http/media-download';
 import { ProviderCallError, toDomainError } from '../http/provider-call.error';
 import {
@@ -555,20 +555,19 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
   /** Best effort: the platform's caption file; `null` when it cannot be had. */
   private async fetchCaptions(url: string, signal?: AbortSignal) {
     if (!isFetchableMediaUrl(url, this.settings.allowPrivateMediaHosts)) return null;
-    const timer = timeout(this.settings.timeoutMs);
-    try {
-      const fetchImpl = this.settings.fetch ?? ((input, init) => fetch(input, init));
-      const response = await fetchImpl(url, { signal: anySignal([signal, timer.signal]) });
-      if (!response.ok) return null;
-      const length = Number(response.headers.get('content-length'));
-      if (Number.isFinite(length) && length > CAPTION_MAX_BYTES) return null;
-      const body = await response.text();
-      return body.length > CAPTION_MAX_BYTES ? null : parseCaptionFile(body);
-    } catch {
-      return null;
-    } finally {
-      timer.clear();
-    }
+    return withTimeoutSignal(this.settings.timeoutMs, async (timedOut) => {
+      try {
+        const fetchImpl = this.settings.fetch ?? ((input, init) => fetch(input, init));
+        const response = await fetchImpl(url, { signal: anySignal([signal, timedOut]) });
+        if (!response.ok) return null;
+        const length = Number(response.headers.get('content-length'));
+        if (Number.isFinite(length) && length > CAPTION_MAX_BYTES) return null;
+        const body = await response.text();
+        return body.length > CAPTION_MAX_BYTES ? null : parseCaptionFile(body);
+      } catch {
+        return null;
+      }
+    });
   }
 
   private call(
