@@ -1,8 +1,6 @@
 'use client';
 
-import { MODES } from '@reelscout/domain/modes';
-import { OPERATIONS } from '@reelscout/domain/prices';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { queryString } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import type { LedgerEntry } from '../../lib/types';
@@ -15,6 +13,7 @@ import {
 } from '../../lib/usage-filters';
 import { Alert } from '../ui/alert';
 import { EmptyState } from '../ui/empty-state';
+import { DayRangeFields, ModeSelect, OperationSelect } from '../ui/filter-fields';
 import { LoadMore } from '../ui/load-more';
 import { Loading } from '../ui/loading';
 import { ModeBadge } from '../ui/mode-badge';
@@ -44,15 +43,14 @@ export function LedgerPanel({ version }: { version: number }) {
   const [filters, setFilters] = useState<LedgerFilters>(NO_FILTERS);
   const problem = checkFilters({ ...filters, subject: '' });
   // While the dates do not make a range, the last valid query stays on screen.
-  const [query, setQuery] = useState('');
+  const [apiQuery, setApiQuery] = useState<Record<string, string>>({});
   useEffect(() => {
-    if (!problem) setQuery(queryString({ ...filtersToApiQuery({ ...filters, subject: '' }) }));
+    if (!problem) setApiQuery(filtersToApiQuery({ ...filters, subject: '' }));
   }, [filters, problem]);
   const list = usePagedList<LedgerEntry>(
-    `/account/ledger${query ? `${query}&limit=25` : '?limit=25'}`,
+    `/account/ledger${queryString({ ...apiQuery, limit: 25 })}`,
   );
-  const id = useId();
-  const filtered = query !== '';
+  const filtered = Object.keys(apiQuery).length > 0;
   const { reload } = list;
   const set = <K extends keyof LedgerFilters>(name: K, value: LedgerFilters[K]) =>
     setFilters((previous) => ({ ...previous, [name]: value }));
@@ -72,56 +70,19 @@ export function LedgerPanel({ version }: { version: number }) {
         onSubmit={(e) => e.preventDefault()}
         noValidate
       >
-        <div className="field">
-          <label htmlFor={`${id}-mode`}>Mode</label>
-          <select
-            id={`${id}-mode`}
-            value={filters.mode}
-            onChange={(e) => set('mode', e.target.value as LedgerFilters['mode'])}
-          >
-            <option value="">All</option>
-            {MODES.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-operation`}>Operation</label>
-          <select
-            id={`${id}-operation`}
-            value={filters.operation}
-            onChange={(e) => set('operation', e.target.value as LedgerFilters['operation'])}
-          >
-            <option value="">All entries</option>
-            {OPERATIONS.map((operation) => (
-              <option key={operation} value={operation}>
-                {operation} charges
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-from`}>From (UTC)</label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(e) => set('from', e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>To (UTC)</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(e) => set('to', e.target.value)}
-          />
-        </div>
+        <ModeSelect value={filters.mode} onChange={(mode) => set('mode', mode)} />
+        <OperationSelect
+          value={filters.operation}
+          onChange={(operation) => set('operation', operation)}
+          allLabel="All entries"
+          optionLabel={(operation) => `${operation} charges`}
+        />
+        <DayRangeFields
+          from={filters.from}
+          to={filters.to}
+          onFrom={(day) => set('from', day)}
+          onTo={(day) => set('to', day)}
+        />
         {problem ? (
           <div className="filters-error">
             <Alert tone="error">{problem}</Alert>

@@ -1,10 +1,9 @@
 'use client';
 
-import { MODES } from '@reelscout/domain/modes';
-import { OPERATIONS } from '@reelscout/domain/prices';
 import { useId, useState, type FormEvent } from 'react';
 import { checkFilters, NO_FILTERS, type UsageFilters } from '../../lib/usage-filters';
 import { Alert } from '../ui/alert';
+import { DayRangeFields, ModeSelect, OperationSelect } from '../ui/filter-fields';
 
 /** Filters for the usage table, chart and export. Applying them updates the page's URL. */
 export function UsageFiltersForm({
@@ -31,36 +30,11 @@ export function UsageFiltersForm({
 
   return (
     <form className="filters" onSubmit={submit} aria-label="Filter usage" noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-mode`}>Mode</label>
-        <select
-          id={`${id}-mode`}
-          value={filters.mode}
-          onChange={(e) => set('mode', e.target.value as UsageFilters['mode'])}
-        >
-          <option value="">All</option>
-          {MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {mode}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-operation`}>Operation</label>
-        <select
-          id={`${id}-operation`}
-          value={filters.operation}
-          onChange={(e) => set('operation', e.target.value as UsageFilters['operation'])}
-        >
-          <option value="">All</option>
-          {OPERATIONS.map((operation) => (
-            <option key={operation} value={operation}>
-              {operation}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ModeSelect value={filters.mode} onChange={(mode) => set('mode', mode)} />
+      <OperationSelect
+        value={filters.operation}
+        onChange={(operation) => set('operation', operation)}
+      />
       <div className="field">
         <label htmlFor={`${id}-subject`}>Subject</label>
         <input
@@ -73,26 +47,12 @@ export function UsageFiltersForm({
           onChange={(e) => set('subject', e.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-from`}>From (UTC)</label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(e) => set('from', e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-to`}>To (UTC)</label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(e) => set('to', e.target.value)}
-        />
-      </div>
+      <DayRangeFields
+        from={filters.from}
+        to={filters.to}
+        onFrom={(day) => set('from', day)}
+        onTo={(day) => set('to', day)}
+      />
       <div className="filter-actions">
         <button type="submit" className="button">
           Apply
