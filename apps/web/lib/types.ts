@@ -3,6 +3,11 @@ import type { Mode } from '@reelscout/domain/modes';
 
 /** Response shapes of the API's /auth and /account routes, as the dashboard reads them. */
 
+export type {
+  LedgerEntryView as LedgerEntry,
+  UsageView as UsageRecord,
+} from '@reelscout/domain/account-views';
+
 export interface Account {
   id: string;
   email: string;
@@ -67,33 +72,6 @@ export interface CheckoutStatus {
   status: 'open' | 'paid' | 'failed' | 'expired';
   amountMicros: Micros;
   liveBalanceMicros: Micros;
-}
-
-export interface LedgerEntry {
-  id: string;
-  mode: Mode;
-  kind: string;
-  amountMicros: Micros;
-  balanceAfterMicros: Micros;
-  operation: string | null;
-  requestId: string | null;
-  reason: string | null;
-  createdAt: string;
-}
-
-export interface UsageRecord {
-  id: string;
-  requestId: string;
-  createdAt: string;
-  operation: string;
-  mode: Mode;
-  subject: string | null;
-  market: string | null;
-  status: number;
-  errorCode: string | null;
-  chargedMicros: Micros;
-  durationMs: number;
-  keyId: string | null;
 }
 
 export interface DailySpend {

@@ -1,34 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { formatUsd, type Micros, type Mode } from '@reelscout/domain';
+import {
+  formatUsd,
+  type LedgerEntryView,
+  type Micros,
+  type Mode,
+  type UsageView,
+} from '@reelscout/domain';
 import { DataSource } from 'typeorm';
-
-export interface LedgerEntryView {
-  id: string;
-  mode: Mode;
-  kind: string;
-  amountMicros: Micros;
-  balanceAfterMicros: Micros;
-  operation: string | null;
-  requestId: string | null;
-  reason: string | null;
-  createdAt: string;
-}
-
-export interface UsageView {
-  id: string;
-  requestId: string;
-  createdAt: string;
-  operation: string;
-  mode: Mode;
-  subject: string | null;
-  market: string | null;
-  status: number;
-  errorCode: string | null;
-  chargedMicros: Micros;
-  durationMs: number;
-  keyId: string | null;
-}
 
 /** The ledger's filters; `from` inclusive, `to` exclusive, as for usage. */
 export interface LedgerFilter {
