@@ -36,9 +36,19 @@ export interface RecordedRequest {
   body: Buffer;
   /** The body parsed as JSON, when it is JSON. */
   json?: unknown;
+  /** When the request arrived (epoch ms). */
+  at: number;
 }
 
 export type FakeRoute = (request: RecordedRequest) => FakeBehavior | Promise<FakeBehavior>;
+
+export interface FakeServerOptions {
+  /**
+   * Runs before any `setBehavior` override: an answer here (a 401 for a wrong key, a 422 for a
+   * request that breaks the contract) wins over the injected fault, as it would on the real API.
+   */
+  precheck?: (request: RecordedRequest) => FakeBehavior | undefined;
+}
 
 /**
  * Text that error bodies of the fakes contain, so a test can assert that provider bodies never
@@ -80,7 +90,10 @@ interface Override {
 }
 
 /** Starts an HTTP server on 127.0.0.1 with a random port, answering through `route`. */
-export async function startFakeHttpServer(route: FakeRoute): Promise<FakeServerControls> {
+export async function startFakeHttpServer(
+  route: FakeRoute,
+  options: FakeServerOptions = {},
+): Promise<FakeServerControls> {
   const recorded: RecordedRequest[] = [];
   const overrides = new Map<string, Override>();
   const sockets = new Set<Socket>();
@@ -117,10 +130,12 @@ export async function startFakeHttpServer(route: FakeRoute): Promise<FakeServerC
       headers: req.headers,
       body,
       json: parseJson(body, req.headers['content-type']),
+      at: Date.now(),
     };
     recorded.push(request);
 
-    const behavior = takeOverride(url.pathname) ?? (await route(request));
+    const behavior =
+      options.precheck?.(request) ?? takeOverride(url.pathname) ?? (await route(request));
     const delay = latencyMs + (pathLatency.get(url.pathname) ?? 0) + (behavior.delayMs ?? 0);
     if (delay > 0) await wait(delay);
     await send(req, res, behavior);

@@ -4,6 +4,13 @@ import {
   type FakeServerControls,
   type RecordedRequest,
 } from './fake-http';
+import {
+  checkChatCompletionRequest,
+  checkTranscriptionRequest,
+  invalidRequestBody,
+  parseMultipart,
+  type ContractViolation,
+} from './openai-contract';
 
 export const OPENAI_PATHS = {
   chatCompletions: '/v1/chat/completions',
@@ -41,13 +48,16 @@ export interface FakeOpenAI extends FakeServerControls {
   chatRequests(): Record<string, unknown>[];
   /** The multipart form fields (not files) of the transcription requests received. */
   transcriptionFields(): Record<string, string>[];
+  /** Requests refused with 400 because they broke the SDK's declared contract (openai-contract.ts). */
+  invalidRequests(): (ContractViolation & { path: string })[];
 }
 
 /**
  * An in-process fake of the OpenAI API on 127.0.0.1: `POST /v1/chat/completions` (answers with a
  * configurable JSON document, a scripted sequence, or a refusal, and token usage) and
  * `POST /v1/audio/transcriptions` (`verbose_json` with segments). Misbehaviour per path through
- * `setBehavior`.
+ * `setBehavior`. Every request is first checked against the request types the `openai` SDK
+ * declares (openai-contract.ts); one that breaks them gets OpenAI's 400 `invalid_request_error`.
  */
 export async function startFakeOpenAI(options: { apiKey?: string } = {}): Promise<FakeOpenAI> {
   const apiKey = options.apiKey ?? 'fake-openai-key';
@@ -58,14 +68,41 @@ export async function startFakeOpenAI(options: { apiKey?: string } = {}): Promis
   const answersByName = new Map<string, unknown>();
   const behaviorsByName = new Map<string, FakeBehavior>();
   const callsByName = new Map<string, number>();
+  const invalid: (ContractViolation & { path: string })[] = [];
 
-  const route = (request: RecordedRequest): FakeBehavior => {
+  /**
+   * Runs before any `setBehavior` fault, as the real API authenticates and validates a request
+   * before anything else can happen to it: a wrong key is 401, a request that breaks the SDK's
+   * declared contract is 400.
+   */
+  const precheck = (request: RecordedRequest): FakeBehavior | undefined => {
     if (request.headers.authorization !== `Bearer ${apiKey}`) {
       return {
         status: 401,
-        json: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } },
+        json: {
+          error: {
+            message: 'Incorrect API key provided',
+            type: 'invalid_request_error',
+            param: null,
+            code: 'invalid_api_key',
+          },
+        },
       };
     }
+    if (request.method !== 'POST') return undefined;
+    let violation: ContractViolation | null = null;
+    if (request.path === OPENAI_PATHS.chatCompletions) {
+      violation = checkChatCompletionRequest(request.json);
+    } else if (request.path === OPENAI_PATHS.transcriptions) {
+      const contentType = request.headers['content-type'];
+      violation = checkTranscriptionRequest(contentType, parseMultipart(contentType, request.body));
+    }
+    if (!violation) return undefined;
+    invalid.push({ path: request.path, ...violation });
+    return { status: 400, json: invalidRequestBody(violation) };
+  };
+
+  const route = (request: RecordedRequest): FakeBehavior => {
     if (request.method === 'POST' && request.path === OPENAI_PATHS.chatCompletions) {
       const body = (request.json ?? {}) as {
         model?: string;
@@ -134,7 +171,7 @@ export async function startFakeOpenAI(options: { apiKey?: string } = {}): Promis
     return { status: 404, json: { error: { message: 'Unknown route' } } };
   };
 
-  const server = await startFakeHttpServer(route);
+  const server = await startFakeHttpServer(route, { precheck });
   const reset = server.reset;
   return Object.assign(server, {
     baseUrl: `${server.url}/v1`,
@@ -168,9 +205,11 @@ export async function startFakeOpenAI(options: { apiKey?: string } = {}): Promis
         .map((request) => (request.json ?? {}) as Record<string, unknown>),
     transcriptionFields: () =>
       server.requests(OPENAI_PATHS.transcriptions).map((request) => multipartFields(request)),
+    invalidRequests: () => [...invalid],
     reset: () => {
       reset();
       completions = 0;
+      invalid.length = 0;
       answersByName.clear();
       behaviorsByName.clear();
       callsByName.clear();
@@ -180,15 +219,10 @@ export async function startFakeOpenAI(options: { apiKey?: string } = {}): Promis
 
 /** The text fields of a multipart/form-data body (file parts skipped). */
 function multipartFields(request: RecordedRequest): Record<string, string> {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.headers['content-type'] ?? '');
-  if (!boundary) return {};
-  const marker = `--${boundary[1] ?? boundary[2]}`;
+  const parts = parseMultipart(request.headers['content-type'], request.body) ?? [];
   const fields: Record<string, string> = {};
-  for (const part of request.body.toString('latin1').split(marker)) {
-    const [head, ...rest] = part.split('\r\n\r\n');
-    const name = /name="([^"]+)"/.exec(head)?.[1];
-    if (!name || /filename="/.test(head)) continue;
-    fields[name] = rest.join('\r\n\r\n').replace(/\r\n$/, '');
+  for (const part of parts) {
+    if (part.filename === undefined) fields[part.name] = part.value;
   }
   return fields;
 }

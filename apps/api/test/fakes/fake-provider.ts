@@ -1,15 +1,18 @@
 import type { Market } from '@reelscout/domain';
 import {
+  PROVIDER_BODY_MARKER,
   startFakeHttpServer,
   type FakeBehavior,
   type FakeServerControls,
   type RecordedRequest,
 } from './fake-http';
 import { webItemFromAweme } from './provider-payloads';
+import { contractExample, contractFor, validateRequest } from './tikhub-contract';
 
 /** Endpoint paths of the TikHub-compatible API the fake serves (for `setBehavior`, `calls`). */
 export const PROVIDER_PATHS = {
   networkBSearchV2: '/api/v1/douyin/search/fetch_video_search_v2',
+  networkBSearchV1: '/api/v1/douyin/search/fetch_video_search_v1',
   networkBSearchWeb: '/api/v1/douyin/web/fetch_video_search_result_v2',
   networkBSearchApp: '/api/v1/douyin/app/v3/fetch_video_search_result_v2',
   networkBStatistics: '/api/v1/douyin/app/v3/fetch_multi_video_statistics',
@@ -33,6 +36,30 @@ export const PROVIDER_PATHS = {
   instagramPostByUrl: '/api/v1/instagram/v1/fetch_post_by_url',
   youtubeVideoInfo: '/api/v1/youtube/web/get_video_info',
 } as const;
+
+/**
+ * The provider's answer when its own upstream fetch failed: HTTP 400 with its error envelope
+ * asking to retry. Transient: the same request usually succeeds a moment later.
+ */
+export function providerRetryFailure(): FakeBehavior {
+  return {
+    status: 400,
+    json: {
+      detail: {
+        code: 400,
+        message:
+          'Request failed. Please retry, if the error persists submit an issue on GitHub. ' +
+          PROVIDER_BODY_MARKER,
+        message_zh: '请求失败，请重试，如果错误持续存在请在GitHub上提交issue。',
+        support: 'Discord',
+        time: '2026-02-23 00:00:00',
+      },
+    },
+  };
+}
+
+/** The `tt_chain_token` the fake's network_a web post detail hands out. */
+export const FAKE_CHAIN_TOKEN = 'fake-chain-token_0123';
 
 export type StatisticsShape = 'statistics_list' | 'aweme_details';
 
@@ -60,8 +87,17 @@ export interface FakeProvider extends FakeServerControls {
   addShareLink(shareUrl: string, market: Market, id: string): void;
   addInstagramPost(code: string, media: Record<string, unknown>): void;
   addYoutubeVideo(id: string, video: Record<string, unknown>): void;
-  /** Serves a file at `/media/<name>` (no auth, like a CDN); returns its URL. */
-  setMedia(name: string, content: Buffer | string, contentType?: string): string;
+  /**
+   * Serves a file at `/media/<name>` (no auth, like a CDN); returns its URL. With
+   * `needsChainToken`, like network_a's web CDN links, it answers 403 unless the request sends the
+   * `tt_chain_token` cookie that the web post detail carries.
+   */
+  setMedia(
+    name: string,
+    content: Buffer | string,
+    contentType?: string,
+    options?: { needsChainToken?: boolean },
+  ): string;
 }
 
 /**
@@ -88,7 +124,10 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
   const shareLinks = new Map<string, { market: Market; id: string }>();
   const instagram = new Map<string, Record<string, unknown>>();
   const youtube = new Map<string, Record<string, unknown>>();
-  const media = new Map<string, { content: Buffer; contentType: string }>();
+  const media = new Map<
+    string,
+    { content: Buffer; contentType: string; needsChainToken: boolean }
+  >();
   let playCounts: Record<string, number> = {};
   let statisticsShape: StatisticsShape = 'statistics_list';
   let pageSize = 10;
@@ -96,10 +135,13 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
   const ok = (data: unknown): FakeBehavior => ({
     json: { code: 200, router: 'fake', params: {}, data },
   });
-  const notFound = (status = 400): FakeBehavior => ({
-    status,
-    json: { detail: { code: status, message: 'Item not found or deleted' } },
+  const notFound = (): FakeBehavior => ({
+    status: 404,
+    json: { detail: { code: 404, message: 'Item not found or deleted' } },
   });
+  /** network_b: a missing, deleted or private post is a 200 with an empty item and a reason. */
+  const filtered = (id: string, reason = 8): FakeBehavior =>
+    ok({ status_code: 0, aweme_detail: null, filter_list: [{ aweme_id: id, reason }] });
 
   const searchPage = (market: Market, keyword: string, offset: number) => {
     const table = searches[market];
@@ -116,12 +158,15 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
     const { path, query } = request;
     if (path.startsWith('/media/')) {
       const file = media.get(decodeURIComponent(path.slice('/media/'.length)));
+      if (
+        file?.needsChainToken &&
+        request.headers.cookie !== `tt_chain_token=${FAKE_CHAIN_TOKEN}`
+      ) {
+        return { status: 403, body: 'Forbidden' };
+      }
       return file
         ? { body: file.content, headers: { 'content-type': file.contentType } }
         : { status: 404, body: 'Not Found' };
-    }
-    if (request.headers.authorization !== `Bearer ${apiKey}`) {
-      return { status: 401, json: { detail: 'Invalid API key' } };
     }
     const body = (request.json ?? {}) as Record<string, unknown>;
     const param = (name: string) => query.get(name) ?? String(body[name] ?? '');
@@ -143,17 +188,31 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
           backtrace: 'fake-backtrace',
         });
       }
-      case PROVIDER_PATHS.networkBSearchWeb:
-      case PROVIDER_PATHS.networkBSearchApp: {
+      case PROVIDER_PATHS.networkBSearchV1: {
         const { page, cursor, hasMore } = searchPage(
           'network_b',
           param('keyword'),
-          offsetParam('offset'),
+          offsetParam('cursor'),
         );
         return ok({
           status_code: 0,
           data: page.map((aweme) => ({ type: 1, aweme_info: aweme })),
           cursor,
+          has_more: hasMore,
+        });
+      }
+      case PROVIDER_PATHS.networkBSearchWeb:
+      case PROVIDER_PATHS.networkBSearchApp: {
+        // Deprecated GET searches: a page number from 1, no offset (V5.3.2).
+        const pageNumber = Math.max(1, Number(query.get('page') ?? '1'));
+        const { page, hasMore } = searchPage(
+          'network_b',
+          param('keyword'),
+          (pageNumber - 1) * pageSize,
+        );
+        return ok({
+          status_code: 0,
+          data: page.map((aweme) => ({ type: 1, aweme_info: aweme })),
           has_more: hasMore,
           extra: { logid: 'fake-logid' },
         });
@@ -208,9 +267,7 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
       case PROVIDER_PATHS.networkBPostWeb: {
         const id = param('aweme_id');
         const aweme = posts.network_b.get(id);
-        return aweme
-          ? ok({ status_code: 0, aweme_detail: aweme })
-          : ok({ status_code: 0, aweme_detail: null, filter_list: [{ aweme_id: id, reason: 8 }] });
+        return aweme ? ok({ status_code: 0, aweme_detail: aweme }) : filtered(id);
       }
       case PROVIDER_PATHS.networkAPost: {
         const aweme = posts.network_a.get(param('aweme_id'));
@@ -219,14 +276,21 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
       case PROVIDER_PATHS.networkAPostWeb: {
         const aweme = posts.network_a.get(param('itemId'));
         return aweme
-          ? ok({ statusCode: 0, itemInfo: { itemStruct: webItemFromAweme(aweme) } })
+          ? ok({
+              statusCode: 0,
+              itemInfo: { itemStruct: webItemFromAweme(aweme) },
+              tt_chain_token: FAKE_CHAIN_TOKEN,
+            })
           : notFound();
       }
       case PROVIDER_PATHS.networkAPostByShareUrl:
       case PROVIDER_PATHS.networkBPostByShareUrl: {
         const link = shareLinks.get(param('share_url'));
         const aweme = link ? posts[link.market].get(link.id) : undefined;
-        return aweme ? ok({ status_code: 0, aweme_detail: aweme }) : notFound();
+        if (aweme) return ok({ status_code: 0, aweme_detail: aweme });
+        return path === PROVIDER_PATHS.networkBPostByShareUrl
+          ? filtered(link?.id ?? '')
+          : notFound();
       }
       case PROVIDER_PATHS.networkBAwemeId: {
         const link = shareLinks.get(param('url'));
@@ -256,11 +320,23 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
         });
       }
       case PROVIDER_PATHS.networkASoundRank: {
+        // The spec's own example answer, with our chart items in it.
         const kind = param('rank_type') === 'surging' ? 'rising' : 'popular';
-        return ok({
-          sound_list: charts.get(`network_a:${kind}`) ?? [],
-          pagination: { has_more: false },
-        });
+        const items = charts.get(`network_a:${kind}`) ?? [];
+        const example = contractExample(PROVIDER_PATHS.networkASoundRank) as {
+          router: string;
+          params: Record<string, string>;
+          data: { data: { pagination: Record<string, unknown>; sound_list: unknown[] } };
+        };
+        example.params = Object.fromEntries(query.entries());
+        example.data.data.sound_list = items;
+        example.data.data.pagination = {
+          page: Number(query.get('page') ?? 1),
+          size: items.length,
+          total: items.length,
+          has_more: false,
+        };
+        return { json: example };
       }
       case PROVIDER_PATHS.networkBMusicChart: {
         const kind = param('chart_type') === 'trending' ? 'rising' : 'popular';
@@ -291,20 +367,39 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
         );
       }
       case PROVIDER_PATHS.instagramPostByUrl: {
-        const code = /\/(?:reel|reels|p|tv|share\/reel)\/([A-Za-z0-9_-]+)/.exec(param('url'))?.[1];
+        const code = /\/(?:reel|reels|p|tv|share\/reel)\/([A-Za-z0-9_-]+)/.exec(
+          param('post_url'),
+        )?.[1];
         const item = code ? instagram.get(code) : undefined;
-        return item ? ok(item) : notFound(404);
+        return item ? ok(item) : notFound();
       }
       case PROVIDER_PATHS.youtubeVideoInfo: {
         const item = youtube.get(param('video_id'));
-        return item ? ok(item) : notFound(404);
+        return item ? ok(item) : notFound();
       }
       default:
         return { status: 404, json: { detail: 'Not Found' } };
     }
   };
 
-  const server = await startFakeHttpServer(route);
+  /** What the real API checks before the endpoint runs: the key, then the request's shape. */
+  const precheck = (request: RecordedRequest): FakeBehavior | undefined => {
+    if (request.path.startsWith('/media/')) return undefined;
+    if (request.headers.authorization !== `Bearer ${apiKey}`) {
+      return { status: 401, json: { detail: `Invalid API key ${PROVIDER_BODY_MARKER}` } };
+    }
+    const endpoint = contractFor(request.path);
+    if (!endpoint) return undefined;
+    const issues = validateRequest(endpoint, {
+      method: request.method,
+      query: request.query,
+      json: request.json,
+      bodyText: request.body.toString('utf8'),
+    });
+    return issues.length > 0 ? { status: 422, json: { detail: issues } } : undefined;
+  };
+
+  const server = await startFakeHttpServer(route, { precheck });
   return Object.assign(server, {
     apiKey,
     addPost: (market: Market, aweme: Record<string, unknown>) => {
@@ -337,10 +432,16 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
     addYoutubeVideo: (id: string, item: Record<string, unknown>) => {
       youtube.set(id, item);
     },
-    setMedia: (name: string, content: Buffer | string, contentType = 'video/mp4') => {
+    setMedia: (
+      name: string,
+      content: Buffer | string,
+      contentType = 'video/mp4',
+      options: { needsChainToken?: boolean } = {},
+    ) => {
       media.set(name, {
         content: Buffer.isBuffer(content) ? content : Buffer.from(content),
         contentType,
+        needsChainToken: options.needsChainToken ?? false,
       });
       return `${server.url}/media/${encodeURIComponent(name)}`;
     },

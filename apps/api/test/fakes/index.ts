@@ -7,3 +7,4 @@ export * from './fake-provider';
 export * from './fake-openai';
 export * from './provider-payloads';
 export * from './stub-sandbox-renderer';
+export * from './tikhub-contract';

@@ -2,6 +2,7 @@
  * Builders for raw provider payloads in the shapes PROVIDERS.md describes, for the fake provider
  * and for mapping tests. They produce what the provider sends, not our domain types.
  */
+import { contractExample } from './tikhub-contract';
 
 export interface AwemeOptions {
   id: string;
@@ -183,6 +184,12 @@ export function appMusic(options: MusicOptions): Record<string, unknown> {
 }
 
 /** A network_a creative-center chart item. */
+/**
+ * A network_a creative-center chart item: the spec's own example item (TikHub V5.3.2
+ * `get_sound_rank_list`), adjusted only in ids, texts and counts. The real chart carries the
+ * audio URL (`music_url`): pass `musicUrl` (a fake media URL) for that; without it the item has
+ * none, and the adapter must look the sound up.
+ */
 export function chartSound(options: {
   clipId: string;
   title: string;
@@ -192,20 +199,29 @@ export function chartSound(options: {
   rank: number;
   rankDiff: number;
   trend: { time: number; value: number }[];
+  musicUrl?: string;
 }): Record<string, unknown> {
-  return {
+  const example = contractExample('/api/v1/tiktok/ads/get_sound_rank_list') as {
+    data: { data: { sound_list: Record<string, unknown>[] } };
+  };
+  const item = { ...example.data.data.sound_list[0] };
+  Object.assign(item, {
     clip_id: options.clipId,
-    song_id: `song-${options.clipId}`,
+    song_id: `7503950818${options.clipId.slice(-9)}`,
     title: options.title,
+    url_title: options.title,
     author: options.author,
     duration: options.durationSec,
     if_cml: options.commercial,
     rank: options.rank,
     rank_diff: options.rankDiff,
     trend: options.trend,
-    cover: 'https://cdn.example/chart.jpg',
     link: `https://www.tiktok.com/music/x-${options.clipId}`,
-  };
+  });
+  // The example's own audio URL points at the real CDN: an item carries one only when given.
+  if (options.musicUrl) item.music_url = options.musicUrl;
+  else delete item.music_url;
+  return item;
 }
 
 /** An Instagram media item (private API shape). */
