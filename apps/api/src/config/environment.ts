@@ -10,6 +10,7 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateBy,
   validateSync,
 } from 'class-validator';
 
@@ -18,6 +19,14 @@ const toBoolean = ({ value }: { value: unknown }) =>
 
 const blankToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/**
+ * OpenAI's gpt-4o transcribe models (gpt-4o-transcribe, gpt-4o-mini-transcribe, their dated
+ * snapshots, gpt-4o-transcribe-diarize) answer only json/text (diarize also diarized_json), never
+ * `verbose_json` with segment timestamps, which the transcription path asks for (the API refuses
+ * the request with 400). See `response_format` in node_modules/openai/resources/audio/transcriptions.d.ts.
+ */
+const NON_SEGMENT_TRANSCRIPTION_MODEL = /^gpt-4o(-mini)?-transcribe(-|$)/i;
 
 /**
  * Every setting Reelscout reads from the environment, validated once at start-up.
@@ -197,6 +206,27 @@ export class Environment {
   @Max(600_000)
   VIDEO_PROVIDER_BREAKER_COOLDOWN_MS: number = 30_000;
 
+  /**
+   * Region of network_a's market (ISO 3166-1 alpha-2) sent to the provider's network_a search,
+   * sound search and sound chart (`region` / `country_code`).
+   */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toUpperCase() : value,
+  )
+  @Matches(/^[A-Z]{2}$/, {
+    message: 'VIDEO_PROVIDER_REGION must be a two-letter country code such as US or GB',
+  })
+  VIDEO_PROVIDER_REGION: string = 'US';
+
+  /**
+   * Requests per second to the video-data provider, per provider key, shared by every instance
+   * (through Redis when REDIS_URL is set). The provider's published limit is 10.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  VIDEO_PROVIDER_RATE_PER_SECOND: number = 10;
+
   /** OpenAI (or compatible) API key for live keys. */
   @Transform(blankToUndefined)
   @IsOptional()
@@ -216,16 +246,42 @@ export class Environment {
   @MinLength(1)
   LLM_VISION_MODEL: string = 'gpt-4o-mini';
 
+  /**
+   * Transcription model. Must answer `response_format: "verbose_json"` with segment timestamps:
+   * OpenAI's whisper-1, or a Whisper model on an OpenAI-compatible server (any name not known to
+   * lack them is accepted). OpenAI's gpt-4o transcribe models are refused at start-up.
+   */
   @IsString()
   @MinLength(1)
+  @ValidateBy({
+    name: 'segmentTranscriptionModel',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value !== 'string' || !NON_SEGMENT_TRANSCRIPTION_MODEL.test(value.trim()),
+      defaultMessage: (args) =>
+        `LLM_TRANSCRIPTION_MODEL=${String(args?.value)} cannot be used: transcription needs ` +
+        'response_format "verbose_json" (timestamped segments), which the gpt-4o-transcribe, ' +
+        'gpt-4o-mini-transcribe and gpt-4o-transcribe-diarize models do not support. Use ' +
+        'whisper-1, or a Whisper model served by an OpenAI-compatible server.',
+    },
+  })
   LLM_TRANSCRIPTION_MODEL: string = 'whisper-1';
 
+  /**
+   * Overall deadline of one LLM call, the SDK's retries included. The SDK's own per-attempt
+   * timeout is this, less its backoffs between attempts, divided by (LLM_MAX_RETRIES + 1), so a
+   * timed-out attempt is retried within the same deadline (`perAttemptTimeoutMs` in
+   * providers/live/openai-llm.provider.ts).
+   */
   @IsInt()
   @Min(1000)
   @Max(600_000)
   LLM_TIMEOUT_MS: number = 60_000;
 
-  /** Retries the OpenAI SDK makes itself on 429/5xx/connection errors. */
+  /**
+   * Retries the OpenAI SDK makes itself on 429/5xx/connection errors and timed-out attempts, all
+   * within LLM_TIMEOUT_MS.
+   */
   @IsInt()
   @Min(0)
   @Max(5)

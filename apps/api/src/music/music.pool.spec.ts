@@ -122,16 +122,13 @@ describe('mergeSound and needsDetails', () => {
     });
   });
 
-  it('asks for details when a preview, usable length, usage, link or library status is missing', () => {
+  it('asks for details only when the audio or the library status is missing', () => {
     expect(needsDetails(sound('a'))).toBe(false);
-    for (const missing of [
-      'playUrl',
-      'shootDurationSec',
-      'usageCount',
-      'url',
-      'commercial',
-    ] as const) {
+    for (const missing of ['playUrl', 'commercial'] as const) {
       expect(needsDetails(sound('a', { [missing]: null }))).toBe(true);
+    }
+    for (const missing of ['shootDurationSec', 'usageCount', 'url'] as const) {
+      expect(needsDetails(sound('a', { [missing]: null }))).toBe(false);
     }
   });
 });

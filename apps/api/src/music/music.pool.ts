@@ -120,15 +120,14 @@ export function mergeSound(a: PoolSound, b: PoolSound): PoolSound {
   };
 }
 
-/** A candidate lacks what scoring and the response need: worth a sound-detail lookup. */
+/**
+ * A candidate worth a (paid) sound-detail lookup: one without its audio (what the analysis
+ * needs) or without its library status (what `requireCommercial` and the response need). A chart
+ * item carries both (`music_url`, `if_cml`) and is used as it is; what it lacks (usable length,
+ * usage count) stays unknown rather than bought with one call per sound.
+ */
 export function needsDetails(sound: PoolSound): boolean {
-  return (
-    sound.playUrl === null ||
-    sound.shootDurationSec === null ||
-    sound.usageCount === null ||
-    sound.url === null ||
-    sound.commercial === null
-  );
+  return sound.playUrl === null || sound.commercial === null;
 }
 
 /**

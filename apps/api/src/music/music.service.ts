@@ -230,13 +230,15 @@ export class MusicService {
         label: "video's own sound",
         load: async () => {
           if (!post.sound) return [];
+          const summary = fromSummary(post.sound);
+          // The post's own sound summary may already carry its audio and library status.
+          if (!needsDetails(summary)) return [{ sound: summary }];
           const detail = await data
             .getSound(market, post.sound.namespacedId, call)
             .catch((error: unknown) => {
               if (signal.aborted) throw error;
               return null;
             });
-          const summary = fromSummary(post.sound);
           return [{ sound: detail ? mergeSound(fromSound(detail), summary) : summary }];
         },
       },

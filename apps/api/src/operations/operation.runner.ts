@@ -14,6 +14,11 @@ import {
   type IdempotencyScope,
   type StoredResponse,
 } from '../idempotency/idempotency.service';
+import {
+  meterProviderCalls,
+  totalOf,
+  type ProviderCallTally,
+} from '../providers/http/provider-call-meter';
 import { ProvidersService, type LiveProviderSettingsMissing } from '../providers/providers.service';
 import { claimInFlightSlot } from '../throttling/in-flight-slot';
 import { ReplayedResponse } from './replayed-response';
@@ -140,7 +145,14 @@ export class OperationRunner implements BeforeApplicationShutdown {
         requestId,
         ttlMs: spec.deadlineMs + HOLD_MARGIN_MS,
       });
-      outcome = await withDeadline(spec.deadlineMs, work, (promise) => (started.work = promise));
+      const metered = meterProviderCalls(() =>
+        withDeadline(spec.deadlineMs, work, (promise) => (started.work = promise)),
+      );
+      try {
+        outcome = await metered.result;
+      } finally {
+        this.logProviderCalls(String(spec.operation), requestId, metered.tally);
+      }
       captured = await this.billing.capture(hold, outcome.chargeMicros, {
         operation: String(spec.operation),
         requestId,
@@ -183,6 +195,26 @@ export class OperationRunner implements BeforeApplicationShutdown {
     if (scope)
       await this.storeSuccess(scope, { status: 200, body: outcome.body, headers }, requestId);
     return outcome.body;
+  }
+
+  /**
+   * What the call cost at the video-data provider, per endpoint: requests sent and the paid ones
+   * (answered 200). Live calls only; the sandbox makes no provider requests.
+   */
+  private logProviderCalls(operation: string, requestId: string, tally: ProviderCallTally): void {
+    const requests = totalOf(tally.requests);
+    if (requests === 0) return;
+    this.logger.log(
+      {
+        requestId,
+        operation,
+        providerCallsPaid: totalOf(tally.paid),
+        providerRequests: requests,
+        providerCallsByEndpoint: tally.paid,
+        providerRequestsByEndpoint: tally.requests,
+      },
+      'provider calls',
+    );
   }
 
   /**

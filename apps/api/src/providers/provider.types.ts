@@ -77,6 +77,11 @@ export interface Post {
   coverUrl: string | null;
   /** Playable video file; signed and expiring. `null` for non-video posts. */
   mediaUrl: string | null;
+  /**
+   * The `Cookie` header `mediaUrl` needs, when the provider says so: network_a web links answer
+   * 403 without `tt_chain_token` (TikHub V5.3.2 notes on `fetch_post_detail`).
+   */
+  mediaCookie?: string | null;
   stats: PostStats;
   captions: CaptionTrack | null;
   sound: SoundSummary | null;
@@ -130,6 +135,8 @@ export interface DownloadOptions {
   /** The download fails (`provider_error`) as soon as more bytes than this arrive. */
   maxBytes: number;
   kind: MediaKind;
+  /** Sent as `Cookie` to the media URL's own host (never to a redirect target elsewhere). */
+  cookie?: string | null;
 }
 
 /** Every provider call accepts the operation's deadline; when it fires the call ends with `timeout`. */

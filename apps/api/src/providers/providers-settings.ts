@@ -11,6 +11,12 @@ export interface ProvidersSettings {
     maxRetries: number;
     breakerThreshold: number;
     breakerCoolDownMs: number;
+    /** network_a's region for search and charts (default US). */
+    region?: string;
+    /** Requests per second per provider key (default 10, the provider's published limit). */
+    ratePerSecond?: number;
+    /** Shares the rate limit across instances when set. */
+    redisUrl?: string;
   };
   llm: {
     apiKey?: string;
@@ -41,6 +47,9 @@ export function providersSettingsFrom(config: ConfigService<Environment, true>):
       maxRetries: get('VIDEO_PROVIDER_MAX_RETRIES'),
       breakerThreshold: get('VIDEO_PROVIDER_BREAKER_THRESHOLD'),
       breakerCoolDownMs: get('VIDEO_PROVIDER_BREAKER_COOLDOWN_MS'),
+      region: get('VIDEO_PROVIDER_REGION'),
+      ratePerSecond: get('VIDEO_PROVIDER_RATE_PER_SECOND'),
+      redisUrl: get('REDIS_URL'),
     },
     llm: {
       apiKey: get('OPENAI_API_KEY'),

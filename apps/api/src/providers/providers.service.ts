@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { Mode } from '@reelscout/domain';
 import { SANDBOX_MEDIA_RENDERER, type SandboxMediaRenderer } from '../media/sandbox-media.types';
 import type { ShortLinkResolver } from '../markets/short-link-resolver';
 import type { FetchLike } from './http/provider-http.client';
+import { createProviderRateLimiter, type ProviderRateLimiter } from './http/provider-rate-limiter';
 import type { LlmProvider } from './llm.provider';
 import type { CallOptions } from './provider.types';
 import { OpenAiLlmProvider } from './live/openai-llm.provider';
@@ -47,6 +48,9 @@ export interface ProvidersHooks {
 
 export const PROVIDERS_HOOKS = Symbol('PROVIDERS_HOOKS');
 
+/** Spacing added to the provider's 1 s rate window (see ProviderRateLimiterOptions.marginMs). */
+const PROVIDER_RATE_MARGIN_MS = 150;
+
 /**
  * Mode routing (ARCHITECTURE.md §2): a test key gets the sandbox, a live key the live adapters.
  * The two never cross: the sandbox is built only for `test`, the live adapters only for `live`.
@@ -54,10 +58,12 @@ export const PROVIDERS_HOOKS = Symbol('PROVIDERS_HOOKS');
  * naming the missing setting.
  */
 @Injectable()
-export class ProvidersService {
+export class ProvidersService implements OnApplicationShutdown {
   private readonly logger = new Logger('Providers');
   private live?: ModeProviders;
   private test?: ModeProviders;
+  /** The video-data provider's request-rate limit, per provider key (shared via Redis). */
+  private rateLimiter?: ProviderRateLimiter;
 
   constructor(
     @Inject(PROVIDERS_SETTINGS) private readonly settings: ProvidersSettings,
@@ -127,9 +133,23 @@ export class ProvidersService {
     };
   }
 
+  async onApplicationShutdown(): Promise<void> {
+    await this.rateLimiter?.close();
+  }
+
   private buildLive(): ModeProviders {
     const missing = this.missingLiveSettings();
     const video = this.settings.videoProvider;
+    if (missing.videoData.length === 0) {
+      this.rateLimiter = createProviderRateLimiter({
+        key: video.apiKey!,
+        perSecond: video.ratePerSecond ?? 10,
+        // The provider counts arrivals; slots are counted when handed out. 150 ms of spacing
+        // absorbs the jitter between the two (at the cost of ~13 % of the peak rate).
+        marginMs: PROVIDER_RATE_MARGIN_MS,
+        redisUrl: video.redisUrl || undefined,
+      });
+    }
     const llm = this.settings.llm;
     const videoData =
       missing.videoData.length > 0
@@ -147,6 +167,8 @@ export class ProvidersService {
             random: this.hooks.random,
             now: this.hooks.now,
             allowPrivateMediaHosts: this.hooks.allowPrivateMediaHosts,
+            region: video.region,
+            gate: this.rateLimiter,
           });
     const model =
       missing.llm.length > 0

@@ -44,8 +44,9 @@ export interface VideoDataProvider {
 
   /**
    * Real play counts of network_b posts (raw ids), fetched in parallel batches of
-   * `PLAY_COUNT_BATCH_SIZE`. An id missing from the map has an unknown count (its batch failed or
-   * the provider did not answer for it) — never 0. Throws only when every batch failed.
+   * `PLAY_COUNT_BATCH_SIZE`. An id missing from the map has an unknown count (its batch failed
+   * after retries and splits, or the provider did not answer for it) — never 0. A failing batch
+   * never fails the call: it throws only when the caller's deadline fired.
    */
   batchPlayCounts(ids: readonly string[], options?: CallOptions): Promise<Map<string, number>>;
 

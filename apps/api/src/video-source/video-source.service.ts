@@ -50,13 +50,15 @@ export class VideoSourceService {
     signal: AbortSignal,
     work: (path: string) => Promise<T>,
   ): Promise<T> {
-    const path = await this.providers
-      .for(mode)
-      .videoData.downloadMedia(
-        post.mediaUrl!,
-        { maxBytes: this.ffmpeg.settings.maxDownloadBytes, kind: 'video' },
-        { signal },
-      );
+    const path = await this.providers.for(mode).videoData.downloadMedia(
+      post.mediaUrl!,
+      {
+        maxBytes: this.ffmpeg.settings.maxDownloadBytes,
+        kind: 'video',
+        cookie: post.mediaCookie ?? null,
+      },
+      { signal },
+    );
     try {
       return await work(path);
     } finally {

@@ -38,6 +38,8 @@ export interface MediaDownloadOptions {
    * listen on 127.0.0.1). Host names are not resolved here; CDN names are trusted.
    */
   allowPrivateHosts?: boolean;
+  /** `Cookie` for the URL's own host (a redirect to another host goes without it). */
+  cookie?: string | null;
 }
 
 /** Redirects followed for one media URL (CDNs hop once or twice). */
@@ -133,7 +135,13 @@ async function downloadWithin(
   let target = url;
   for (let hop = 0; ; hop += 1) {
     try {
-      response = await fetchImpl(target, { method: 'GET', signal, redirect: 'manual' });
+      const cookie = options.cookie && target.host === url.host ? options.cookie : null;
+      response = await fetchImpl(target, {
+        method: 'GET',
+        signal,
+        redirect: 'manual',
+        ...(cookie ? { headers: { Cookie: cookie } } : {}),
+      });
     } catch (error) {
       throw classify(error);
     }

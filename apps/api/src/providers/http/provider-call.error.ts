@@ -7,6 +7,11 @@ import { DomainError } from '@reelscout/domain';
 export type ProviderFailureKind =
   /** The provider answered with an HTTP error status. */
   | 'http'
+  /**
+   * The provider refused the request as invalid (HTTP 422, `{detail: [{loc, msg, type}]}`): a
+   * parameter we sent breaks its published contract. Our bug: never retried.
+   */
+  | 'contract'
   /** The connection failed or was reset. */
   | 'network'
   /** The per-call timeout passed. */
@@ -27,23 +32,48 @@ export class ProviderCallError extends Error {
     readonly kind: ProviderFailureKind,
     message: string,
     readonly status?: number,
-    options: { cause?: unknown; retryAfterMs?: number; media?: MediaFailure } = {},
+    options: {
+      cause?: unknown;
+      retryAfterMs?: number;
+      media?: MediaFailure;
+      transient?: boolean;
+      params?: string[];
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ProviderCallError';
     this.retryAfterMs = options.retryAfterMs;
     this.media = options.media;
+    this.transient = options.transient ?? false;
+    this.params = options.params ?? [];
   }
+
+  /**
+   * The provider said this failure is passing: its HTTP 400 "request failed, please retry"
+   * envelope for an upstream fetch that failed. Retried like a 5xx.
+   */
+  readonly transient: boolean;
+  /** For `contract` failures: the parameter names the provider's validation error points at. */
+  readonly params: string[];
 
   /** The provider's `Retry-After` on a 429, in milliseconds. */
   readonly retryAfterMs?: number;
   /** For media downloads: what was wrong with the file. */
   readonly media?: MediaFailure;
 
-  /** Worth another attempt: 429, 5xx, network errors and timeouts. Never another 4xx. */
+  /**
+   * Worth another attempt: 429, 5xx, the provider's "please retry" 400, network errors and
+   * timeouts. Never a 422 (our request is wrong), a 401/403 (our key is), or another 4xx.
+   */
   get retryable(): boolean {
     if (this.kind === 'network' || this.kind === 'timeout') return true;
-    return this.kind === 'http' && this.status !== undefined && isRetryableStatus(this.status);
+    if (this.kind !== 'http' || this.status === undefined) return false;
+    return isRetryableStatus(this.status) || (this.status === 400 && this.transient);
+  }
+
+  /** The provider refused our key (401) or its quota is used up (403). */
+  get isCredentialFailure(): boolean {
+    return this.kind === 'http' && (this.status === 401 || this.status === 403);
   }
 
   /** Counts towards opening the endpoint's circuit: the provider is unhealthy, not the request. */
@@ -103,7 +133,20 @@ export function toDomainError(error: unknown, what: string): DomainError {
       return new DomainError('provider_error', `${capitalise(what)} could not be reached.`, {
         cause: error,
       });
+    case 'contract':
+      return new DomainError(
+        'provider_error',
+        `${capitalise(what)} refused the request as invalid; this is a fault on our side and has been logged.`,
+        { cause: error },
+      );
     case 'http':
+      if (error.isCredentialFailure) {
+        return new DomainError(
+          'provider_unavailable',
+          `${capitalise(what)} refused our credentials or its quota is used up; the operator has been alerted. Retry later.`,
+          { cause: error },
+        );
+      }
       return new DomainError(
         'provider_error',
         `${capitalise(what)} returned an error (HTTP ${error.status ?? 'unknown'}).`,

@@ -2,7 +2,13 @@ import { Logger } from '@nestjs/common';
 import { anySignal, sleep, withTimeoutSignal } from '../../common/async/abort';
 import { backoffDelay, parseRetryAfter, type BackoffOptions } from './backoff';
 import { CircuitBreakers, type CircuitBreakerOptions } from './circuit-breaker';
+import { recordProviderRequest } from './provider-call-meter';
 import { ProviderCallError } from './provider-call.error';
+
+/** Waits for a send slot under the provider's request-rate limit (see provider-rate-limiter.ts). */
+export interface SendGate {
+  acquire(signal?: AbortSignal): Promise<void>;
+}
 
 export type FetchLike = typeof fetch;
 
@@ -21,6 +27,11 @@ export interface ProviderHttpOptions {
   random?: () => number;
   /** Largest JSON answer accepted. */
   maxResponseBytes?: number;
+  /**
+   * Every attempt waits here for a slot under the provider's rate limit (10 requests/s per key);
+   * the wait counts against the caller's deadline.
+   */
+  gate?: SendGate;
 }
 
 export type QueryValue = string | number | boolean | undefined | null;
@@ -43,9 +54,12 @@ export interface ProviderRequest {
 const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /**
- * JSON over HTTP to the video-data provider, with the resilience every call needs: a timeout per
- * attempt, retries with jittered exponential backoff on 429/5xx/network errors (never on another
- * 4xx), and a circuit breaker per endpoint family. Throws `ProviderCallError` only.
+ * JSON over HTTP to the video-data provider, with the resilience every call needs: a send slot
+ * under the provider's rate limit, a timeout per attempt, retries with jittered exponential
+ * backoff on transient failures (429 with its Retry-After, 5xx, the provider's "please retry"
+ * 400, network errors, timeouts), never on a 422 (our bug, logged loudly), a 401/403 (our key,
+ * logged loudly) or another 4xx, and a circuit breaker per endpoint family. Each request is
+ * counted for the running operation (`provider-call-meter.ts`). Throws `ProviderCallError` only.
  */
 export class ProviderHttpClient {
   readonly breakers: CircuitBreakers;
@@ -84,6 +98,27 @@ export class ProviderHttpClient {
         else breaker.recordSuccess();
         lastFailure = failure;
 
+        if (failure.kind === 'contract') {
+          this.logger.error(
+            {
+              endpoint: request.path,
+              method: request.method,
+              sent: sentParamNames(request),
+              rejected: failure.params,
+            },
+            'the video-data provider refused our request as invalid (HTTP 422): the adapter breaks ' +
+              'the published contract for this endpoint',
+          );
+          throw failure;
+        }
+        if (failure.isCredentialFailure) {
+          this.logger.error(
+            { endpoint: request.path, status: failure.status },
+            'the video-data provider refused our API key or its quota is used up: check ' +
+              'VIDEO_PROVIDER_API_KEY and the provider account',
+          );
+          throw failure;
+        }
         if (!failure.retryable || attempt >= this.options.maxRetries) {
           this.logger.warn(
             `${request.family} failed: ${failure.kind}${failure.status ? ` ${failure.status}` : ''}` +
@@ -107,7 +142,16 @@ export class ProviderHttpClient {
     }
   }
 
-  private attempt(request: ProviderRequest): Promise<unknown> {
+  private async attempt(request: ProviderRequest): Promise<unknown> {
+    // The wait for a send slot counts against the caller's deadline, not the attempt's timeout.
+    if (this.options.gate) {
+      try {
+        await this.options.gate.acquire(request.signal);
+      } catch (error) {
+        if (request.signal?.aborted) throw aborted(request.signal);
+        throw new ProviderCallError('network', 'rate limiter failed', undefined, { cause: error });
+      }
+    }
     return withTimeoutSignal(this.options.timeoutMs, (timedOut) =>
       this.attemptWithin(request, timedOut),
     );
@@ -136,8 +180,10 @@ export class ProviderHttpClient {
         redirect: 'error',
       });
     } catch (error) {
+      recordProviderRequest(request.path, null);
       throw classifyThrown(error, request.signal, timedOut);
     }
+    recordProviderRequest(request.path, response.status);
 
     let text: string;
     try {
@@ -149,14 +195,7 @@ export class ProviderHttpClient {
       throw classifyThrown(error, request.signal, timedOut);
     }
 
-    if (!response.ok) {
-      throw new ProviderCallError('http', `HTTP ${response.status}`, response.status, {
-        retryAfterMs:
-          response.status === 429
-            ? parseRetryAfter(response.headers.get('retry-after'))
-            : undefined,
-      });
-    }
+    if (!response.ok) throw failureOf(response, text);
     if (text.trim() === '') throw new ProviderCallError('malformed', 'empty body');
     let parsed: unknown;
     try {
@@ -176,6 +215,59 @@ export class ProviderHttpClient {
     }
     return url.toString();
   }
+}
+
+/**
+ * What a non-2xx answer means, by what the provider says (TikHub V5.3.2): 422 is its validation
+ * error (`{detail: [{loc, msg, type}]}`); a 400 whose envelope asks to retry is an upstream fetch
+ * that failed; 429 carries its Retry-After. The body itself never leaves this function.
+ */
+function failureOf(response: Response, text: string): ProviderCallError {
+  const status = response.status;
+  const detail = at(parseQuietly(text), 'detail');
+  if (status === 422) {
+    const params = Array.isArray(detail)
+      ? detail
+          .map((issue) => at(issue, 'loc'))
+          .filter(Array.isArray)
+          .map((loc) => String(loc[loc.length - 1]))
+      : [];
+    return new ProviderCallError('contract', 'HTTP 422 (request refused as invalid)', status, {
+      params: [...new Set(params)],
+    });
+  }
+  const message = at(detail, 'message');
+  const transient = status === 400 && typeof message === 'string' && /\bretry\b/i.test(message);
+  return new ProviderCallError('http', `HTTP ${status}`, status, {
+    transient,
+    retryAfterMs: status === 429 ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
+  });
+}
+
+function parseQuietly(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function at(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/** The parameter names (never values) a request carried, for the logs. */
+function sentParamNames(request: ProviderRequest): string[] {
+  const query = Object.entries(request.query ?? {})
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name]) => `query.${name}`);
+  const body =
+    request.body !== null && typeof request.body === 'object'
+      ? Object.keys(request.body).map((name) => `body.${name}`)
+      : [];
+  return [...query, ...body];
 }
 
 /**

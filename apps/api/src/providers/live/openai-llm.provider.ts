@@ -13,9 +13,11 @@ export interface OpenAiLlmSettings {
   baseUrl: string;
   model: string;
   visionModel: string;
+  /** Must answer `verbose_json` with segments (whisper-1; see `LLM_TRANSCRIPTION_MODEL`). */
   transcriptionModel: string;
+  /** Overall deadline of one logical call, the SDK's retries included (`LLM_TIMEOUT_MS`). */
   timeoutMs: number;
-  /** Retries the SDK makes itself on 429, 5xx and connection errors. */
+  /** Retries the SDK makes itself on 429, 5xx, connection errors and per-attempt timeouts. */
   maxRetries: number;
   /** Injectable for tests; the SDK uses the global fetch otherwise. */
   fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -25,13 +27,40 @@ const WHAT = 'The language model';
 /** Answers that do not validate are asked for once more (then `provider_error`). */
 const ATTEMPTS = 2;
 
+/**
+ * The SDK's longest backoff before its retry number `retry` (0-based): min(0.5 s · 2^retry, 8 s),
+ * less up to 25 % jitter (`calculateDefaultRetryTimeoutMillis` in node_modules/openai/client.js).
+ */
+const sdkBackoffMs = (retry: number): number => Math.min(500 * 2 ** retry, 8_000);
+
+/**
+ * The SDK's per-attempt `timeout` for a call whose overall deadline is `overallMs`. The SDK
+ * applies its `timeout` to each attempt and retries a timed-out attempt, so if that timeout were
+ * the whole deadline, our deadline would fire with the first attempt's and no retry would ever
+ * run. Instead the deadline, less the SDK's longest backoffs between attempts, is shared equally
+ * by the `maxRetries + 1` attempts: floor((overall − backoffs) / (maxRetries + 1)). Then every
+ * attempt the SDK may make, and its waits, fit in the deadline (with 60 s and 1 retry: two
+ * attempts of 29.75 s and a wait of at most 0.5 s). When the backoffs alone would not fit (a short
+ * deadline with many retries) it is floor(overall / (maxRetries + 1)), and the overall deadline
+ * cuts the later retries short. A `Retry-After` longer than the default backoff is likewise cut
+ * short by the overall deadline.
+ */
+export function perAttemptTimeoutMs(overallMs: number, maxRetries: number): number {
+  const attempts = maxRetries + 1;
+  let backoffs = 0;
+  for (let retry = 0; retry < maxRetries; retry += 1) backoffs += sdkBackoffMs(retry);
+  const share = overallMs > backoffs ? (overallMs - backoffs) / attempts : overallMs / attempts;
+  return Math.max(1, Math.floor(share));
+}
+
 type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type UserContent = OpenAI.Chat.Completions.ChatCompletionContentPart[];
 
 /**
  * The live LLM: OpenAI (or any compatible API at `baseUrl`) through the official SDK.
  * Structured answers use strict JSON-schema outputs and are validated again here; one retry
- * when the answer does not parse or validate. Token usage is logged per call.
+ * when the answer does not parse or validate. Token usage is logged per call. Each SDK call has
+ * one overall deadline (`timeoutMs`) that covers the SDK's own retries (`perAttemptTimeoutMs`).
  */
 export class OpenAiLlmProvider implements LlmProvider {
   private readonly client: OpenAI;
@@ -41,7 +70,7 @@ export class OpenAiLlmProvider implements LlmProvider {
     this.client = new OpenAI({
       apiKey: settings.apiKey,
       baseURL: settings.baseUrl,
-      timeout: settings.timeoutMs,
+      timeout: perAttemptTimeoutMs(settings.timeoutMs, settings.maxRetries),
       maxRetries: settings.maxRetries,
       ...(settings.fetch ? { fetch: settings.fetch } : {}),
     });
@@ -137,17 +166,36 @@ export class OpenAiLlmProvider implements LlmProvider {
     this.logger.log(
       `llm transcription: model=${model} audioSec=${Math.round(result.duration ?? 0)}`,
     );
-    const segments = (result.segments ?? [])
-      .map((segment) => ({
-        start: segment.start,
-        end: segment.end,
-        text: segment.text.trim(),
-      }))
-      .filter(
-        (segment) =>
-          Number.isFinite(segment.start) && segment.end > segment.start && segment.text !== '',
+    if (!Array.isArray(result.segments)) {
+      // A model or server that ignores `verbose_json` answers plain `json` ({text}): without
+      // timestamps the transcript cannot be placed on the video, so this is no answer at all.
+      this.logger.error(
+        `llm transcription: model=${model} answered without "segments"; LLM_TRANSCRIPTION_MODEL ` +
+          'must name a model that answers response_format=verbose_json with segment timestamps ' +
+          '(whisper-1, or a Whisper model on an OpenAI-compatible server)',
       );
-    if (segments.length === 0 && result.text?.trim() && result.duration > 0) {
+      throw new DomainError(
+        'provider_error',
+        `${WHAT} answered the transcription without timestamped segments.`,
+      );
+    }
+    // Each segment is checked, as a compatible server may send fewer fields than the SDK declares.
+    const segments = (result.segments as unknown[]).flatMap((segment): TimedText[] => {
+      const { start, end, text } = (segment ?? {}) as Record<string, unknown>;
+      if (typeof start !== 'number' || typeof end !== 'number' || typeof text !== 'string') {
+        return [];
+      }
+      const trimmed = text.trim();
+      return Number.isFinite(start) && end > start && trimmed !== ''
+        ? [{ start, end, text: trimmed }]
+        : [];
+    });
+    if (
+      segments.length === 0 &&
+      typeof result.text === 'string' &&
+      result.text.trim() &&
+      result.duration > 0
+    ) {
       return [{ start: 0, end: result.duration, text: result.text.trim() }];
     }
     return segments;
@@ -158,10 +206,12 @@ export class OpenAiLlmProvider implements LlmProvider {
     callerSignal: AbortSignal | undefined,
     work: (signal: AbortSignal) => Promise<R>,
   ): Promise<R> {
-    // Our own overall timeout (the SDK's applies per attempt), so we know which deadline fired.
+    // The call's overall deadline, across the SDK's attempts and backoffs (its own `timeout`
+    // applies per attempt, see `perAttemptTimeoutMs`); our own timer, so we know which one fired.
     return withTimeoutSignal(this.settings.timeoutMs, async (timedOut) => {
+      const signal = anySignal([callerSignal, timedOut]);
       try {
-        return await work(anySignal([callerSignal, timedOut]));
+        return await settledOrAborted(work(signal), signal);
       } catch (error) {
         throw this.toDomainError(error, callerSignal, timedOut);
       }
@@ -209,6 +259,30 @@ export class OpenAiLlmProvider implements LlmProvider {
         `completionTokens=${usage?.completion_tokens ?? '?'} totalTokens=${usage?.total_tokens ?? '?'}`,
     );
   }
+}
+
+/**
+ * `work`'s outcome, or a rejection as soon as `signal` aborts. The SDK only looks at its signal
+ * while an attempt is in flight; it sleeps through a backoff or a `Retry-After` without it, so
+ * without this a deadline passing in such a wait would be noticed only when the wait ends.
+ */
+function settledOrAborted<R>(work: Promise<R>, signal: AbortSignal): Promise<R> {
+  return new Promise<R>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    // Always observed, so the SDK's late rejection after an abort is never unhandled.
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; problem: string };

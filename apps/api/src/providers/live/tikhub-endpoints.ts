@@ -1,24 +1,37 @@
 /**
- * The TikHub-compatible endpoints the live adapter uses (PROVIDERS.md), one entry per endpoint
- * family. The family keys the circuit breaker: a broken endpoint opens its own circuit while its
- * fallbacks keep serving.
+ * The TikHub-compatible endpoints the live adapter uses, one entry per endpoint family, as the
+ * provider's published contract (TikHub API V5.3.2) names them. The family keys the circuit
+ * breaker: a broken endpoint opens its own circuit while its fallbacks keep serving. Endpoints
+ * the contract marks deprecated are only ever fallbacks, after the current ones.
  */
 export interface Endpoint {
   family: string;
   method: 'GET' | 'POST';
   path: string;
+  deprecated?: boolean;
 }
 
-const get = (family: string, path: string): Endpoint => ({ family, method: 'GET', path });
+const get = (family: string, path: string, deprecated = false): Endpoint => ({
+  family,
+  method: 'GET',
+  path,
+  ...(deprecated ? { deprecated } : {}),
+});
 const post = (family: string, path: string): Endpoint => ({ family, method: 'POST', path });
 
 export const ENDPOINTS = {
   // network_b (douyin)
   networkBSearchV2: post('network_b.search.v2', '/api/v1/douyin/search/fetch_video_search_v2'),
-  networkBSearchWeb: get('network_b.search.web', '/api/v1/douyin/web/fetch_video_search_result_v2'),
+  networkBSearchV1: post('network_b.search.v1', '/api/v1/douyin/search/fetch_video_search_v1'),
+  networkBSearchWeb: get(
+    'network_b.search.web',
+    '/api/v1/douyin/web/fetch_video_search_result_v2',
+    true,
+  ),
   networkBSearchApp: get(
     'network_b.search.app_v3',
     '/api/v1/douyin/app/v3/fetch_video_search_result_v2',
+    true,
   ),
   networkBStatistics: get(
     'network_b.statistics',

@@ -136,12 +136,32 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
       });
     });
 
-    it('falls back to the older GET endpoint when the v2 search answers 400, without retrying the 400', async () => {
+    it('falls back to the current v1 search when v2 answers a plain 400, without retrying the 400', async () => {
       fake.setBehavior(PROVIDER_PATHS.networkBSearchV2, { status: 400 });
       const page = await adapter().searchVideos('network_b', '咖啡');
       expect(page.items).toHaveLength(10);
       expect(fake.calls(PROVIDER_PATHS.networkBSearchV2)).toBe(1);
-      expect(fake.calls(PROVIDER_PATHS.networkBSearchWeb)).toBe(1);
+      expect(fake.calls(PROVIDER_PATHS.networkBSearchV1)).toBe(1);
+      expect(fake.calls(PROVIDER_PATHS.networkBSearchWeb)).toBe(0);
+    });
+
+    it('uses the deprecated GET searches last, paging them by page number from 1', async () => {
+      fake.setBehavior(PROVIDER_PATHS.networkBSearchV2, { status: 503 });
+      fake.setBehavior(PROVIDER_PATHS.networkBSearchV1, { status: 503 });
+      const provider = adapter({ maxRetries: 0 });
+      const first = await provider.searchVideos('network_b', '咖啡');
+      expect(first.items).toHaveLength(10);
+      const second = await provider.searchVideos('network_b', '咖啡', first.nextCursor);
+      expect(second.items.map((post) => post.id)).not.toEqual(first.items.map((post) => post.id));
+      const [one, two] = fake.requests(PROVIDER_PATHS.networkBSearchWeb);
+      expect(Object.fromEntries(one.query)).toEqual({
+        keyword: '咖啡',
+        page: '1',
+        sort_type: '_0',
+        publish_time: '_0',
+        filter_duration: '_0',
+      });
+      expect(Object.fromEntries(two.query)).toMatchObject({ page: '2', search_id: 'fake-logid' });
     });
 
     it('falls back to the web search on network_a and reads the web format', async () => {
@@ -154,6 +174,9 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
 
     it('treats a risk-control empty 200 as a failure, not as "no results"', async () => {
       fake.setBehavior(PROVIDER_PATHS.networkBSearchV2, {
+        json: { code: 200, data: { status_code: 2154 } },
+      });
+      fake.setBehavior(PROVIDER_PATHS.networkBSearchV1, {
         json: { code: 200, data: { status_code: 2154 } },
       });
       fake.setBehavior(PROVIDER_PATHS.networkBSearchWeb, {
@@ -247,7 +270,7 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
       await provider.searchVideos('network_b', '咖啡');
       await provider.searchVideos('network_b', '咖啡');
       expect(fake.calls(PROVIDER_PATHS.networkBSearchV2)).toBe(1);
-      expect(fake.calls(PROVIDER_PATHS.networkBSearchWeb)).toBe(2);
+      expect(fake.calls(PROVIDER_PATHS.networkBSearchV1)).toBe(2);
     });
 
     it('does not hang on a provider that never answers: the per-call timeout gives provider_error', async () => {
@@ -267,12 +290,13 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
       expect(error.code).toBe('timeout');
     });
 
-    it('answers provider_error when the provider rejects the key, without trying fallbacks', async () => {
+    it('answers provider_unavailable when the provider rejects the key, without retries or fallbacks', async () => {
       const provider = adapter({ apiKey: 'wrong' });
       expect((await failure(provider.searchVideos('network_b', '咖啡'))).code).toBe(
-        'provider_error',
+        'provider_unavailable',
       );
-      expect(fake.calls(PROVIDER_PATHS.networkBSearchWeb)).toBe(0);
+      expect(fake.calls(PROVIDER_PATHS.networkBSearchV2)).toBe(1);
+      expect(fake.calls(PROVIDER_PATHS.networkBSearchV1)).toBe(0);
     });
   });
 
@@ -300,18 +324,27 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
       fake.setStatisticsShape('statistics_list');
     });
 
-    it('leaves the reels of a failing batch unknown (absent), never 0', async () => {
+    it('splits a batch that keeps failing and asks for each half again', async () => {
       fake.setBehavior(PROVIDER_PATHS.networkBStatistics, { status: 400 }, { times: 1 });
       const hundred = ids.slice(0, 100);
       const counts = await adapter().batchPlayCounts(hundred);
-      expect(fake.calls(PROVIDER_PATHS.networkBStatistics)).toBe(2);
-      expect(counts.size).toBe(50);
-      const failed = fake
+      const sizes = fake
         .requests(PROVIDER_PATHS.networkBStatistics)
-        .map((request) => request.query.get('aweme_ids')!.split(','))
-        .find((batch) => !counts.has(batch[0]))!;
-      expect(failed.every((id) => !counts.has(id))).toBe(true);
-      expect([...counts.values()].every((plays) => plays >= 1000)).toBe(true);
+        .map((request) => request.query.get('aweme_ids')!.split(',').length)
+        .sort((a, b) => a - b);
+      expect(sizes).toEqual([25, 25, 50, 50]);
+      expect(counts.size).toBe(100);
+    });
+
+    it('leaves the reels of a batch that fails after retries and splits unknown (absent), never 0', async () => {
+      fake.setBehavior(PROVIDER_PATHS.networkBStatistics, { status: 400 }, { times: 7 });
+      const fifty = ids.slice(0, 50);
+      const counts = await adapter().batchPlayCounts(fifty);
+      // 50 → 25 + 25 → 13 + 12 + 13 + 12: seven requests, all failed; no more splits.
+      expect(fake.calls(PROVIDER_PATHS.networkBStatistics)).toBe(7);
+      expect(counts.size).toBe(0);
+      // The next call is answered: the counts were unknown, not zero.
+      expect((await adapter().batchPlayCounts(fifty)).get(fifty[0])).toBe(1000);
     });
 
     it('leaves ids the provider does not mention absent', async () => {
@@ -319,9 +352,9 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
       expect([...counts.keys()]).toEqual([B(1)]);
     });
 
-    it('fails when every batch failed', async () => {
+    it('never fails the call when every batch failed: every count is unknown', async () => {
       fake.setBehavior(PROVIDER_PATHS.networkBStatistics, { status: 400 });
-      expect((await failure(adapter().batchPlayCounts(ids))).code).toBe('provider_error');
+      expect((await adapter().batchPlayCounts(ids)).size).toBe(0);
     });
   });
 

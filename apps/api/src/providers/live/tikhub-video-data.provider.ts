@@ -6,6 +6,7 @@ import { ProviderCallError, toDomainError } from '../http/provider-call.error';
 import {
   ProviderHttpClient,
   type FetchLike,
+  type SendGate,
   type ProviderRequest,
   type QueryValue,
 } from '../http/provider-http.client';
@@ -52,8 +53,13 @@ export interface TikhubVideoDataSettings {
   breakerCoolDownMs: number;
   /** Backoff between retries; defaults to 250 ms doubling up to 4 s. */
   backoff?: { baseMs: number; maxMs: number };
-  /** Region for network_a search and charts. */
+  /**
+   * Region (ISO 3166-1 alpha-2) of network_a's market for its search, sound search and charts
+   * (`region` / `country_code`); the provider's default is US.
+   */
   region?: string;
+  /** Waits for a send slot under the provider's rate limit (10 requests/s per key). */
+  gate?: SendGate;
   fetch?: FetchLike;
   random?: () => number;
   now?: () => number;
@@ -64,82 +70,86 @@ export interface TikhubVideoDataSettings {
 const WHAT = 'the video-data provider';
 const SEARCH_PAGE_SIZE = 20;
 const CAPTION_MAX_BYTES = 512 * 1024;
+/** A failing play-count batch is halved at most this often (50 → 25 → 13). */
+const PLAY_COUNT_MAX_SPLITS = 2;
 
 /** One way of running a search; several per market, tried in order. */
 interface SearchStrategy {
   endpoint: Endpoint;
-  request(phrase: string, page: PageState): Pick<ProviderRequest, 'query' | 'body'>;
+  request(phrase: string, page: PageState, region: string): Pick<ProviderRequest, 'query' | 'body'>;
+  /**
+   * How the next page is asked for: `cursor` echoes the answer's cursor (or offset); `page`
+   * counts pages from 1 (the deprecated network_b GET searches, which take no offset).
+   */
+  paging: 'cursor' | 'page';
 }
 
 /** Where a search page left off, for the endpoint that served it (encoded in the cursor). */
 interface PageState {
   /** Endpoint family that served the previous page. */
   e?: string;
-  /** The provider's cursor / offset. */
+  /** The provider's cursor / offset, or the page number for `page` paging. */
   c: string;
   /** network_b v2 and web searches: the search session. */
   s?: string;
   b?: string;
 }
 
+/** The current network_b search body (`fetch_video_search_v1|v2`): plain-digit sort values. */
+const networkBSearchBody = (keyword: string, page: PageState) => ({
+  body: {
+    keyword,
+    cursor: Number(page.c) || 0,
+    sort_type: '0',
+    publish_time: '0',
+    filter_duration: '0',
+    content_type: '0',
+    search_id: page.s ?? '',
+    backtrace: page.b ?? '',
+  },
+});
+
+/** The deprecated network_b GET searches: a page number from 1 and `_`-prefixed sort values. */
+const networkBDeprecatedSearchQuery = (keyword: string, page: PageState) => ({
+  query: {
+    keyword,
+    page: Math.max(1, Number(page.c) || 1),
+    sort_type: '_0',
+    publish_time: '_0',
+    filter_duration: '_0',
+    search_id: page.s,
+  },
+});
+
 const SEARCH_STRATEGIES: Record<Market, SearchStrategy[]> = {
   network_b: [
-    {
-      endpoint: ENDPOINTS.networkBSearchV2,
-      request: (keyword, page) => ({
-        body: {
-          keyword,
-          cursor: Number(page.c) || 0,
-          sort_type: '0',
-          publish_time: '0',
-          filter_duration: '0',
-          content_type: '0',
-          search_id: page.s ?? '',
-          backtrace: page.b ?? '',
-        },
-      }),
-    },
+    { endpoint: ENDPOINTS.networkBSearchV2, request: networkBSearchBody, paging: 'cursor' },
+    { endpoint: ENDPOINTS.networkBSearchV1, request: networkBSearchBody, paging: 'cursor' },
     {
       endpoint: ENDPOINTS.networkBSearchWeb,
-      request: (keyword, page) => ({
-        query: {
-          keyword,
-          offset: Number(page.c) || 0,
-          count: SEARCH_PAGE_SIZE,
-          sort_type: '0',
-          publish_time: '0',
-          filter_duration: '0',
-          search_id: page.s,
-        },
-      }),
+      request: networkBDeprecatedSearchQuery,
+      paging: 'page',
     },
     {
       endpoint: ENDPOINTS.networkBSearchApp,
-      request: (keyword, page) => ({
-        query: {
-          keyword,
-          offset: Number(page.c) || 0,
-          count: SEARCH_PAGE_SIZE,
-          sort_type: '0',
-          publish_time: '0',
-          filter_duration: '0',
-        },
-      }),
+      request: networkBDeprecatedSearchQuery,
+      paging: 'page',
     },
   ],
   network_a: [
     {
       endpoint: ENDPOINTS.networkASearchApp,
-      request: (keyword, page) => ({
+      request: (keyword, page, region) => ({
         query: {
           keyword,
           offset: Number(page.c) || 0,
           count: SEARCH_PAGE_SIZE,
-          sort_type: '0',
-          publish_time: '0',
-          region: 'US',
+          sort_type: 0,
+          publish_time: 0,
+          region,
         },
       }),
+      paging: 'cursor',
     },
     {
       endpoint: ENDPOINTS.networkASearchWeb,
@@ -151,6 +161,7 @@ const SEARCH_STRATEGIES: Record<Market, SearchStrategy[]> = {
           search_id: page.s,
         },
       }),
+      paging: 'cursor',
     },
   ],
 };
@@ -189,7 +200,12 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
       },
       fetch: settings.fetch,
       random: settings.random,
+      gate: settings.gate,
     });
+  }
+
+  private get region(): string {
+    return this.settings.region ?? 'US';
   }
 
   /** Breaker state per endpoint family (for health reporting and tests). */
@@ -212,14 +228,24 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
     return this.guard(() =>
       this.firstThatAnswers(
         strategies.slice(start).map((strategy) => async () => {
-          // A fallback cannot continue another endpoint's search session.
-          const state = strategy.endpoint.family === page.e ? page : { c: page.c };
+          // A fallback cannot continue another endpoint's search session; a page-numbered one
+          // cannot read a cursor either, so it starts from its first page (the caller dedupes).
+          const state: PageState =
+            strategy.endpoint.family === page.e
+              ? page
+              : { c: strategy.paging === 'page' ? '1' : page.c };
           const body = await this.call(strategy.endpoint, {
-            ...strategy.request(phrase, state),
+            ...strategy.request(phrase, state, this.region),
             signal: options.signal,
             check: (answer) => checkSearch(market, answer),
           });
-          return readSearchPage(market, strategy.endpoint.family, payloadOf(body));
+          const result = readSearchPage(market, strategy, state, payloadOf(body));
+          if (result.skipped > 0) {
+            this.logger.log(
+              `${strategy.endpoint.family}: skipped ${result.skipped} deleted, private or unreadable item(s)`,
+            );
+          }
+          return result.page;
         }),
       ),
     );
@@ -267,44 +293,70 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
     options: CallOptions = {},
   ): Promise<Map<string, number>> {
     const unique = [...new Set(ids.map((id) => id.replace(/^network_b:/, '')))];
-    if (unique.length === 0) return new Map();
+    const counts = new Map<string, number>();
+    if (unique.length === 0) return counts;
     const batches: string[][] = [];
     for (let i = 0; i < unique.length; i += PLAY_COUNT_BATCH_SIZE) {
       batches.push(unique.slice(i, i + PLAY_COUNT_BATCH_SIZE));
     }
-    const results = await Promise.allSettled(
-      batches.map(async (batch) => {
-        const body = await this.call(ENDPOINTS.networkBStatistics, {
-          query: { aweme_ids: batch.join(',') },
-          signal: options.signal,
-          check: (answer) => {
-            if (isRiskControl('network_b', payloadOf(answer))) throw riskControl();
-          },
-        });
-        return readPlayCounts(payloadOf(body));
-      }),
+    const tally = { unknown: 0, splits: 0 };
+    await Promise.all(
+      batches.map((batch) => this.playCountsOf(batch, counts, tally, 0, options.signal)),
     );
-    const counts = new Map<string, number>();
-    const failures: unknown[] = [];
-    for (const [index, result] of results.entries()) {
-      if (result.status === 'fulfilled') {
-        for (const id of batches[index]) {
-          const plays = result.value.get(id);
-          if (plays !== undefined) counts.set(id, plays);
-        }
-      } else {
-        failures.push(result.reason);
-      }
-    }
     if (options.signal?.aborted) throw toDomainError(abortedError(options.signal), WHAT);
-    if (failures.length > 0) {
+    if (tally.unknown > 0) {
       this.logger.warn(
-        `play counts: ${failures.length} of ${batches.length} batch(es) failed; ` +
-          'their reels have unknown counts',
+        `play counts: ${tally.unknown} of ${unique.length} post(s) left without a count after ` +
+          `retries and ${tally.splits} split(s); they are skipped, never given an invented count`,
       );
     }
-    if (failures.length === batches.length) throw toDomainError(failures[0], WHAT);
     return counts;
+  }
+
+  /**
+   * One batch of play counts into `counts`. A batch that still fails after the client's retries
+   * is split in two and each half asked again (a bad id or an oversized answer can sink a whole
+   * batch), down to `PLAY_COUNT_MAX_SPLITS` levels; what stays unanswered is left unknown.
+   * A rejected key or the caller's deadline ends it at once.
+   */
+  private async playCountsOf(
+    batch: string[],
+    counts: Map<string, number>,
+    tally: { unknown: number; splits: number },
+    depth: number,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    try {
+      const body = await this.call(ENDPOINTS.networkBStatistics, {
+        query: { aweme_ids: batch.join(',') },
+        signal,
+        check: (answer) => {
+          if (isRiskControl('network_b', payloadOf(answer))) throw riskControl();
+        },
+      });
+      const answered = readPlayCounts(payloadOf(body));
+      for (const id of batch) {
+        const plays = answered.get(id);
+        if (plays === undefined) tally.unknown += 1;
+        else counts.set(id, plays);
+      }
+    } catch (error) {
+      const fatal =
+        !(error instanceof ProviderCallError) ||
+        error.kind === 'aborted' ||
+        error.kind === 'circuit_open' ||
+        error.isCredentialFailure;
+      if (fatal || signal?.aborted || batch.length < 2 || depth >= PLAY_COUNT_MAX_SPLITS) {
+        tally.unknown += batch.length;
+        return;
+      }
+      tally.splits += 1;
+      const half = Math.ceil(batch.length / 2);
+      await Promise.all([
+        this.playCountsOf(batch.slice(0, half), counts, tally, depth + 1, signal),
+        this.playCountsOf(batch.slice(half), counts, tally, depth + 1, signal),
+      ]);
+    }
   }
 
   async getSound(market: Market, id: string, options: CallOptions = {}): Promise<Sound | null> {
@@ -343,7 +395,7 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
             limit: 50,
             rank_type: query.kind === 'rising' ? 'surging' : 'popular',
             commercial_music: query.commercialOnly ? true : undefined,
-            country_code: this.settings.region ?? 'US',
+            country_code: this.region,
           },
           signal: options.signal,
         });
@@ -384,7 +436,7 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
               },
             })
           : await this.call(ENDPOINTS.networkAMusicSearch, {
-              query: { keyword: phrase, offset: 0, count: SEARCH_PAGE_SIZE },
+              query: { keyword: phrase, offset: 0, count: SEARCH_PAGE_SIZE, region: this.region },
               signal: options.signal,
             });
       return extractSounds(payloadOf(body), market);
@@ -401,12 +453,22 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
       market === 'network_b' ? ENDPOINTS.networkBMusicVideos : ENDPOINTS.networkAMusicVideos;
     const page = decodeCursor(cursor);
     return this.guard(async () => {
+      // network_b: the contract says to keep `count` at its default (10) or the list misbehaves.
       const body = await this.call(endpoint, {
-        query: { music_id: rawSoundId(soundId), cursor: Number(page.c) || 0, count: 20 },
+        query: {
+          music_id: rawSoundId(soundId),
+          cursor: Number(page.c) || 0,
+          count: market === 'network_b' ? undefined : SEARCH_PAGE_SIZE,
+        },
         signal: options.signal,
         check: (answer) => checkSearch(market, answer),
       });
-      return readSearchPage(market, endpoint.family, payloadOf(body));
+      return readSearchPage(
+        market,
+        { endpoint, paging: 'cursor', request: () => ({}) },
+        page,
+        payloadOf(body),
+      ).page;
     });
   }
 
@@ -419,6 +481,7 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
       return await downloadToTempFile(url, {
         maxBytes: download.maxBytes,
         kind: download.kind,
+        cookie: download.cookie,
         timeoutMs: this.settings.downloadTimeoutMs,
         signal: options.signal,
         fetch: this.settings.fetch,
@@ -446,7 +509,7 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
       case 'instagram':
         return this.notFoundAsNull(async () => {
           const body = await this.call(ENDPOINTS.instagramPostByUrl, {
-            query: { url: `https://www.instagram.com/reel/${ref.id}/` },
+            query: { post_url: `https://www.instagram.com/reel/${ref.id}/` },
             signal,
           });
           return mapInstagramMedia(payloadOf(body), ref.id);
@@ -464,8 +527,7 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
 
   /**
    * Tries each post endpoint in order. A post that is gone (deleted, private, region-blocked,
-   * 404) is `null` at once; a failing endpoint hands over to the next; when every endpoint
-   * answered 400/404 the post is taken as missing.
+   * filtered, 404) is `null` at once; a failing endpoint hands over to the next.
    */
   private async postFromChain(
     market: Market,
@@ -480,15 +542,14 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
           signal,
           check: (answer) => checkPost(market, answer),
         });
-        return readPost(market, payloadOf(body), step.web);
+        const post = readPost(market, payloadOf(body), step.web);
+        const token = step.web ? chainToken(body) : null;
+        return post && token ? { ...post, mediaCookie: `tt_chain_token=${token}` } : post;
       } catch (error) {
         if (isNotFoundStatus(error, 404)) return null;
         if (!canFallBack(error)) throw error;
         errors.push(error);
       }
-    }
-    if (errors.every((error) => isNotFoundStatus(error, 400) || isNotFoundStatus(error, 404))) {
-      return null;
     }
     throw pickFailure(errors);
   }
@@ -515,7 +576,10 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
           () => this.postUrlByShareUrl(ENDPOINTS.networkBPostByShareUrl, 'network_b', url, signal),
         ]);
       case 'instagram': {
-        const body = await this.call(ENDPOINTS.instagramPostByUrl, { query: { url }, signal });
+        const body = await this.call(ENDPOINTS.instagramPostByUrl, {
+          query: { post_url: url },
+          signal,
+        });
         const post = mapInstagramMedia(payloadOf(body), '');
         return post && post.id !== '' ? post.url : null;
       }
@@ -611,12 +675,23 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
 
 // ---------------------------------------------------------------------------------------------
 
-function readSearchPage(market: Market, family: string, payload: JsonObject): VideoSearchPage {
+function readSearchPage(
+  market: Market,
+  strategy: SearchStrategy,
+  state: PageState,
+  payload: JsonObject,
+): { page: VideoSearchPage; skipped: number } {
   const items = extractPosts(payload, market);
+  const skipped = Math.max(0, countSearchEntries(payload) - items.length);
   const nextPage = asObject(at(payload, 'business_config', 'next_page')) ?? {};
   const hasMore = truthy(firstDefined(payload.has_more, payload.hasMore, nextPage.has_more));
-  const cursor = text(firstDefined(payload.cursor, nextPage.cursor, payload.offset));
-  if (!hasMore || cursor === null || items.length === 0) return { items, nextCursor: null };
+  const cursor =
+    strategy.paging === 'page'
+      ? String(Math.max(1, Number(state.c) || 1) + 1)
+      : text(firstDefined(payload.cursor, nextPage.cursor, payload.offset));
+  if (!hasMore || cursor === null || items.length + skipped === 0) {
+    return { page: { items, nextCursor: null }, skipped };
+  }
   const searchId = text(
     firstDefined(
       payload.search_id,
@@ -627,15 +702,33 @@ function readSearchPage(market: Market, family: string, payload: JsonObject): Vi
   );
   const backtrace = text(firstDefined(payload.backtrace, nextPage.backtrace));
   return {
-    items,
-    nextCursor: encodeCursor({
-      e: family,
-      c: cursor,
-      ...(searchId ? { s: searchId } : {}),
-      ...(backtrace ? { b: backtrace } : {}),
-    }),
+    page: {
+      items,
+      nextCursor: encodeCursor({
+        e: strategy.endpoint.family,
+        c: cursor,
+        ...(searchId ? { s: searchId } : {}),
+        ...(backtrace ? { b: backtrace } : {}),
+      }),
+    },
+    skipped,
   };
 }
+
+/** Entries in a search answer's result lists, readable or not (to count what was skipped). */
+function countSearchEntries(payload: JsonObject): number {
+  return SEARCH_LIST_KEYS.reduce((sum, key) => sum + asArray(payload[key]).length, 0);
+}
+
+const SEARCH_LIST_KEYS = [
+  'business_data',
+  'data',
+  'search_item_list',
+  'aweme_list',
+  'item_list',
+  'itemList',
+  'items',
+];
 
 function readPost(market: Market, payload: JsonObject, web: boolean): Post | null {
   if (market === 'network_a' && platformStatus(payload) === NETWORK_A_REGION_BLOCKED) return null;
@@ -652,6 +745,21 @@ function readPost(market: Market, payload: JsonObject, web: boolean): Post | nul
   );
   if (raw === undefined || unavailableReason(raw) !== null) return null;
   return mapAppAweme(raw, market);
+}
+
+/**
+ * network_a web post detail carries `tt_chain_token`: its CDN links answer 403 unless the
+ * download sends it as a cookie (TikHub V5.3.2 notes on `fetch_post_detail`).
+ */
+function chainToken(body: unknown): string | null {
+  const token = text(
+    firstDefined(
+      at(body, 'data', 'tt_chain_token'),
+      at(body, 'tt_chain_token'),
+      at(body, 'data', 'extra', 'tt_chain_token'),
+    ),
+  );
+  return token && /^[A-Za-z0-9+/=_.-]{1,512}$/.test(token) ? token : null;
 }
 
 function checkSearch(market: Market, body: unknown): void {
@@ -699,8 +807,13 @@ function isNotFoundStatus(error: unknown, status: number): boolean {
   return error instanceof ProviderCallError && error.kind === 'http' && error.status === status;
 }
 
+/**
+ * The provider says the thing does not exist. Only a 404: a 400 is a failed request (transient
+ * when its envelope asks to retry), never "not found"; network_b reports missing posts as a 200
+ * with an empty item and a `filter_list` reason instead.
+ */
 function isNotFoundAnswer(error: unknown): boolean {
-  return isNotFoundStatus(error, 404) || isNotFoundStatus(error, 400);
+  return isNotFoundStatus(error, 404);
 }
 
 /** After every fallback failed: a real failure beats "circuit open" (503 only when all were). */

@@ -582,7 +582,8 @@ export function mapChartSound(raw: unknown, position: number): SoundChartEntry |
     author: text(item.author),
     durationSec: seconds(item.duration),
     coverUrl: anyUrl(item.cover),
-    playUrl: anyUrl(item.play_url, item.url),
+    // The chart item carries the audio itself (`music_url`, TikHub V5.3.2 example).
+    playUrl: anyUrl(item.music_url, item.play_url, item.url),
     isOriginal: null,
     commercial: bool(item.if_cml),
     shootDurationSec: null,
