@@ -15,6 +15,8 @@ const { ensureDatabase } = require('./lib/database');
 const { build } = require('./build');
 
 const CLI = 'dist/apps/api/cli.js';
+/** Commands that touch no database. */
+const NO_DATABASE_COMMANDS = new Set(['providers:check']);
 
 /**
  * The signal (Ctrl-C, SIGTERM) that stopped the CLI, if one came. Whatever it interrupts, the
@@ -74,6 +76,12 @@ async function main() {
   build('api', { log: () => undefined });
   if (interrupted) return signalExitCode(interrupted);
   const args = process.argv.slice(2);
+  // Commands that need no database run without starting (or reaching) one.
+  if (NO_DATABASE_COMMANDS.has(args[0])) {
+    const result = await runCli(args, process.env, 'inherit');
+    if (interrupted) return signalExitCode(interrupted);
+    return result.status ?? (result.signal ? signalExitCode(result.signal) : 1);
+  }
   const database = await ensureDatabase(() => undefined);
   try {
     if (interrupted) return signalExitCode(interrupted);

@@ -10,6 +10,7 @@ import { ApiKeysService } from '../api-keys/api-keys.service';
 import { InvitesService } from '../auth/invites.service';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/dto/auth.dto';
 import { CliModule } from './cli.module';
+import { providersCheck } from './providers-check.command';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -25,6 +26,11 @@ Commands:
   credit:add --email E --usd 12.50 [--mode live|test] [--reason R]
                                                       add credit (a ledger grant; default mode live)
   balance --email E                                   show live and test balances
+  providers:check [--instagram-url U] [--youtube-id ID]
+                                                      call every video-data endpoint the live
+                                                      adapter uses once, with VIDEO_PROVIDER_*
+                                                      credentials; prints ok or the error and
+                                                      the latency per endpoint (no database)
 
 --email takes an e-mail address (the rule the dashboard's sign-in form applies).
 
@@ -73,6 +79,7 @@ type Flags = Record<string, string | true>;
 const COMMAND_FLAGS: Record<string, { values: string[]; booleans: string[]; required: string[] }> =
   {
     migrate: { values: [], booleans: [], required: [] },
+    'providers:check': { values: ['instagram-url', 'youtube-id'], booleans: [], required: [] },
     'invites:create': { values: ['email'], booleans: ['api-access', 'admin'], required: [] },
     'accounts:create': {
       values: ['email', 'password'],
@@ -168,6 +175,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const email = str(flags.email);
     if (email !== undefined && EMAIL_BINDING_COMMANDS.has(command) && !isAccountEmail(email)) {
       throw invalidEmail(email);
+    }
+    if (command === 'providers:check') {
+      return await providersCheck(
+        { instagramUrl: str(flags['instagram-url']), youtubeId: str(flags['youtube-id']) },
+        io,
+      );
     }
     if (command === 'migrate') {
       const url = process.env.DATABASE_URL;
