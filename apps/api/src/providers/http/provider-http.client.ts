@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { anySignal, sleep, withTimeoutSignal } from '../../common/async/abort';
+import { at } from '../live/json-read';
 import { backoffDelay, parseRetryAfter, type BackoffOptions } from './backoff';
 import { CircuitBreakers, type CircuitBreakerOptions } from './circuit-breaker';
 import { recordProviderRequest } from './provider-call-meter';
@@ -250,12 +251,6 @@ function parseQuietly(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function at(value: unknown, key: string): unknown {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
 }
 
 /** The parameter names (never values) a request carried, for the logs. */

@@ -2,6 +2,7 @@ import { ProviderCallError } from '../http/provider-call.error';
 import { ProviderHttpClient, type FetchLike, type QueryValue } from '../http/provider-http.client';
 import { asArray, at, firstDefined, idText, text } from './json-read';
 import { ENDPOINTS, type Endpoint } from './tikhub-endpoints';
+import { SEARCH_STRATEGIES } from './tikhub-video-data.provider';
 import { payloadOf } from './tikhub.mappers';
 
 /**
@@ -135,43 +136,19 @@ export async function runProviderCheck(
       found.networkBSound ??= sound ?? undefined;
     }
   };
-  const networkBSearchBody = {
-    keyword: SPEC_KEYWORD,
-    cursor: 0,
-    sort_type: '0',
-    publish_time: '0',
-    filter_duration: '0',
-    content_type: '0',
-    search_id: '',
-    backtrace: '',
-  };
-  const deprecatedQuery = {
-    keyword: SPEC_KEYWORD,
-    page: 1,
-    sort_type: '_0',
-    publish_time: '_0',
-    filter_duration: '_0',
-  };
-
   try {
     // First: calls that need no id; they supply the ids for the rest.
     await Promise.all([
-      call(
-        ENDPOINTS.networkASearchApp,
-        {
-          query: {
-            keyword: SPEC_KEYWORD,
-            offset: 0,
-            count: 20,
-            sort_type: 0,
-            publish_time: 0,
-            region,
-          },
-        },
-        learnPost('A'),
+      // Every search, exactly as the adapter sends it (first page).
+      ...(['network_a', 'network_b'] as const).flatMap((market) =>
+        SEARCH_STRATEGIES[market].map((strategy) =>
+          call(
+            strategy.endpoint,
+            strategy.request(SPEC_KEYWORD, { c: '0' }, region),
+            learnPost(market === 'network_a' ? 'A' : 'B'),
+          ),
+        ),
       ),
-      call(ENDPOINTS.networkBSearchV2, { body: networkBSearchBody }, learnPost('B')),
-      call(ENDPOINTS.networkBSearchV1, { body: networkBSearchBody }, learnPost('B')),
       call(
         ENDPOINTS.networkASoundRank,
         {
@@ -184,9 +161,6 @@ export async function runProviderCheck(
       ),
     ]);
     await Promise.all([
-      call(ENDPOINTS.networkBSearchWeb, { query: deprecatedQuery }, learnPost('B')),
-      call(ENDPOINTS.networkBSearchApp, { query: deprecatedQuery }, learnPost('B')),
-      call(ENDPOINTS.networkASearchWeb, { query: { keyword: SPEC_KEYWORD, count: 20, offset: 0 } }),
       call(
         ENDPOINTS.networkBMusicChart,
         { query: { chart_type: 'hot', cursor: '0' } },

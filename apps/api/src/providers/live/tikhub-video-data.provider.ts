@@ -24,6 +24,7 @@ import { PLAY_COUNT_BATCH_SIZE, type VideoDataProvider } from '../video-data.pro
 import { asArray, asObject, at, firstDefined, text, type JsonObject } from './json-read';
 import { ENDPOINTS, type Endpoint } from './tikhub-endpoints';
 import {
+  countPostEntries,
   extractPosts,
   extractSounds,
   filteredReason,
@@ -74,7 +75,7 @@ const CAPTION_MAX_BYTES = 512 * 1024;
 const PLAY_COUNT_MAX_SPLITS = 2;
 
 /** One way of running a search; several per market, tried in order. */
-interface SearchStrategy {
+export interface SearchStrategy {
   endpoint: Endpoint;
   request(phrase: string, page: PageState, region: string): Pick<ProviderRequest, 'query' | 'body'>;
   /**
@@ -85,7 +86,7 @@ interface SearchStrategy {
 }
 
 /** Where a search page left off, for the endpoint that served it (encoded in the cursor). */
-interface PageState {
+export interface PageState {
   /** Endpoint family that served the previous page. */
   e?: string;
   /** The provider's cursor / offset, or the page number for `page` paging. */
@@ -121,7 +122,11 @@ const networkBDeprecatedSearchQuery = (keyword: string, page: PageState) => ({
   },
 });
 
-const SEARCH_STRATEGIES: Record<Market, SearchStrategy[]> = {
+/**
+ * The searches of each market, in the order they are tried. `providers:check` sends the same
+ * requests, so it checks what the adapter really sends.
+ */
+export const SEARCH_STRATEGIES: Record<Market, SearchStrategy[]> = {
   network_b: [
     { endpoint: ENDPOINTS.networkBSearchV2, request: networkBSearchBody, paging: 'cursor' },
     { endpoint: ENDPOINTS.networkBSearchV1, request: networkBSearchBody, paging: 'cursor' },
@@ -239,7 +244,12 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
             signal: options.signal,
             check: (answer) => checkSearch(market, answer),
           });
-          const result = readSearchPage(market, strategy, state, payloadOf(body));
+          const result = readSearchPage(
+            market,
+            { family: strategy.endpoint.family, paging: strategy.paging },
+            state,
+            payloadOf(body),
+          );
           if (result.skipped > 0) {
             this.logger.log(
               `${strategy.endpoint.family}: skipped ${result.skipped} deleted, private or unreadable item(s)`,
@@ -465,7 +475,7 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
       });
       return readSearchPage(
         market,
-        { endpoint, paging: 'cursor', request: () => ({}) },
+        { family: endpoint.family, paging: 'cursor' },
         page,
         payloadOf(body),
       ).page;
@@ -546,7 +556,7 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
         const token = step.web ? chainToken(body) : null;
         return post && token ? { ...post, mediaCookie: `tt_chain_token=${token}` } : post;
       } catch (error) {
-        if (isNotFoundStatus(error, 404)) return null;
+        if (isNotFoundAnswer(error)) return null;
         if (!canFallBack(error)) throw error;
         errors.push(error);
       }
@@ -677,16 +687,16 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
 
 function readSearchPage(
   market: Market,
-  strategy: SearchStrategy,
+  served: { family: string; paging: SearchStrategy['paging'] },
   state: PageState,
   payload: JsonObject,
 ): { page: VideoSearchPage; skipped: number } {
   const items = extractPosts(payload, market);
-  const skipped = Math.max(0, countSearchEntries(payload) - items.length);
+  const skipped = Math.max(0, countPostEntries(payload) - items.length);
   const nextPage = asObject(at(payload, 'business_config', 'next_page')) ?? {};
   const hasMore = truthy(firstDefined(payload.has_more, payload.hasMore, nextPage.has_more));
   const cursor =
-    strategy.paging === 'page'
+    served.paging === 'page'
       ? String(Math.max(1, Number(state.c) || 1) + 1)
       : text(firstDefined(payload.cursor, nextPage.cursor, payload.offset));
   if (!hasMore || cursor === null || items.length + skipped === 0) {
@@ -705,7 +715,7 @@ function readSearchPage(
     page: {
       items,
       nextCursor: encodeCursor({
-        e: strategy.endpoint.family,
+        e: served.family,
         c: cursor,
         ...(searchId ? { s: searchId } : {}),
         ...(backtrace ? { b: backtrace } : {}),
@@ -714,21 +724,6 @@ function readSearchPage(
     skipped,
   };
 }
-
-/** Entries in a search answer's result lists, readable or not (to count what was skipped). */
-function countSearchEntries(payload: JsonObject): number {
-  return SEARCH_LIST_KEYS.reduce((sum, key) => sum + asArray(payload[key]).length, 0);
-}
-
-const SEARCH_LIST_KEYS = [
-  'business_data',
-  'data',
-  'search_item_list',
-  'aweme_list',
-  'item_list',
-  'itemList',
-  'items',
-];
 
 function readPost(market: Market, payload: JsonObject, web: boolean): Post | null {
   if (market === 'network_a' && platformStatus(payload) === NETWORK_A_REGION_BLOCKED) return null;
@@ -803,17 +798,13 @@ function canFallBack(error: unknown): boolean {
   return !(error.kind === 'http' && (error.status === 401 || error.status === 403));
 }
 
-function isNotFoundStatus(error: unknown, status: number): boolean {
-  return error instanceof ProviderCallError && error.kind === 'http' && error.status === status;
-}
-
 /**
  * The provider says the thing does not exist. Only a 404: a 400 is a failed request (transient
  * when its envelope asks to retry), never "not found"; network_b reports missing posts as a 200
  * with an empty item and a `filter_list` reason instead.
  */
 function isNotFoundAnswer(error: unknown): boolean {
-  return isNotFoundStatus(error, 404);
+  return error instanceof ProviderCallError && error.kind === 'http' && error.status === 404;
 }
 
 /** After every fallback failed: a real failure beats "circuit open" (503 only when all were). */

@@ -171,25 +171,32 @@ export function unavailableReason(raw: unknown): string | null {
   return null;
 }
 
+/** The fields of a search, feed or list answer that carry posts, in the order they are read. */
+export const POST_LIST_KEYS = [
+  'business_data',
+  'data',
+  'search_item_list',
+  'aweme_list',
+  'item_list',
+  'itemList',
+  'items',
+] as const;
+
+/** Entries in an answer's post lists, readable or not (what `extractPosts` had to choose from). */
+export function countPostEntries(payload: JsonObject): number {
+  return POST_LIST_KEYS.reduce((sum, key) => sum + asArray(payload[key]).length, 0);
+}
+
 /**
  * The posts of any search, feed or list answer, in order, whichever shape carries them:
  * `business_data[].data.aweme_info` (network_b v2 search), `data[].aweme_info`,
  * `search_item_list[].aweme_info`, `aweme_list[]`, or web `data[].item` / `itemList[]`.
  */
 export function extractPosts(payload: JsonObject, market: Market): Post[] {
-  const lists = [
-    payload.business_data,
-    payload.data,
-    payload.search_item_list,
-    payload.aweme_list,
-    payload.item_list,
-    payload.itemList,
-    payload.items,
-  ];
   const posts: Post[] = [];
   const seen = new Set<string>();
-  for (const list of lists) {
-    for (const entry of asArray(list)) {
+  for (const key of POST_LIST_KEYS) {
+    for (const entry of asArray(payload[key])) {
       const post = postFromEntry(entry, market);
       if (post && !seen.has(post.id)) {
         seen.add(post.id);
