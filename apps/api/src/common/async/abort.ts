@@ -67,3 +67,26 @@ export function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
+
+/**
+ * `work`'s outcome, or a rejection as soon as `signal` aborts. For work that does not watch
+ * its signal all the way through (the OpenAI SDK sleeps through a backoff or a `Retry-After`
+ * without it). `work` is always observed, so its late rejection is never unhandled.
+ */
+export function settledOrAborted<R>(work: Promise<R>, signal: AbortSignal): Promise<R> {
+  return new Promise<R>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

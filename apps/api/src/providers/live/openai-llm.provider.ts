@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
 // The only import of the `openai` SDK in Reelscout (STYLE.md "Dependency direction").
 import OpenAI from 'openai';
-import { anySignal, withTimeoutSignal } from '../../common/async/abort';
+import { anySignal, settledOrAborted, withTimeoutSignal } from '../../common/async/abort';
 import type { LlmProvider, StructuredRequest, TranscribeOptions } from '../llm.provider';
 import type { CallOptions, TimedText } from '../provider.types';
 
@@ -259,30 +259,6 @@ export class OpenAiLlmProvider implements LlmProvider {
         `completionTokens=${usage?.completion_tokens ?? '?'} totalTokens=${usage?.total_tokens ?? '?'}`,
     );
   }
-}
-
-/**
- * `work`'s outcome, or a rejection as soon as `signal` aborts. The SDK only looks at its signal
- * while an attempt is in flight; it sleeps through a backoff or a `Retry-After` without it, so
- * without this a deadline passing in such a wait would be noticed only when the wait ends.
- */
-function settledOrAborted<R>(work: Promise<R>, signal: AbortSignal): Promise<R> {
-  return new Promise<R>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    // Always observed, so the SDK's late rejection after an abort is never unhandled.
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; problem: string };

@@ -39,6 +39,7 @@ import {
   parseCaptionFile,
   payloadOf,
   platformStatus,
+  POST_LIST_KEYS,
   rawSoundId,
   readPlayCounts,
   unavailableReason,
@@ -171,14 +172,12 @@ export const SEARCH_STRATEGIES: Record<Market, SearchStrategy[]> = {
   ],
 };
 
-/** Lists that carry search results; a 200 with none of them (and no paging) is not an answer. */
-const SEARCH_KEYS = [
-  'business_data',
-  'data',
-  'search_item_list',
-  'aweme_list',
-  'item_list',
-  'itemList',
+/**
+ * Lists that carry search results (`items` is a feed field, not a search one); a 200 with none of
+ * them (and no paging) is not an answer.
+ */
+const SEARCH_KEYS: readonly string[] = [
+  ...POST_LIST_KEYS.filter((key) => key !== 'items'),
   'has_more',
   'hasMore',
 ];
