@@ -3,6 +3,9 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const prettier = require('eslint-config-prettier');
 
+const EGRESS_MESSAGE =
+  'Outbound requests go through EgressGuard (apps/api/src/egress): it resolves, checks and pins every address.';
+
 module.exports = tseslint.config(
   {
     ignores: [
@@ -41,6 +44,46 @@ module.exports = tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: ['@nestjs/*', 'typeorm', 'class-validator', 'class-transformer', 'node:*'] },
+      ],
+    },
+  },
+  {
+    // One egress guard (issue 23): a URL we did not write is fetched only through
+    // `apps/api/src/egress`. The provider HTTP client is the one other place that opens
+    // connections, to the provider base URL the operator configured.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/egress/**',
+      'apps/api/src/providers/http/provider-http.client.ts',
+      'apps/api/src/**/*.spec.ts',
+    ],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: EGRESS_MESSAGE },
+        { name: 'XMLHttpRequest', message: EGRESS_MESSAGE },
+        { name: 'WebSocket', message: EGRESS_MESSAGE },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            'http',
+            'https',
+            'node:http',
+            'node:https',
+            'net',
+            'node:net',
+            'tls',
+            'node:tls',
+            'http2',
+            'node:http2',
+            'undici',
+            'axios',
+            'got',
+            'node-fetch',
+          ].map((name) => ({ name, message: EGRESS_MESSAGE, allowTypeImports: true })),
+        },
       ],
     },
   },

@@ -16,7 +16,6 @@ import {
 import { createAccount, createKey } from '../apps/api/test/support/fixtures';
 import { createTestApp, type TestApp } from '../apps/api/test/support/test-app';
 import { QUICK, recordFigure } from './support/figures';
-import { LocalMediaHooksModule } from '../apps/api/test/support/local-media-hooks.module';
 
 /**
  * The playbook pipeline's own cost, for a 60-second sandbox video served by the fake provider
@@ -43,6 +42,8 @@ describe('playbook bench', () => {
     openai = await startFakeOpenAI();
     t = await createTestApp({
       env: {
+        // The fakes serve media on 127.0.0.1: allowed the way an operator would allow it.
+        OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
@@ -51,7 +52,7 @@ describe('playbook bench', () => {
         VIDEO_PROVIDER_MAX_RETRIES: '0',
         LLM_MAX_RETRIES: '0',
       },
-      extraImports: [PlaybookModule, LocalMediaHooksModule],
+      extraImports: [PlaybookModule],
     });
   });
   afterAll(async () => {

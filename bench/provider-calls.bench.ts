@@ -21,7 +21,6 @@ import {
   type FakeProvider,
 } from '../apps/api/test/fakes';
 import { createAccount, createKey } from '../apps/api/test/support/fixtures';
-import { LocalMediaHooksModule } from '../apps/api/test/support/local-media-hooks.module';
 import { createTestApp, type TestApp } from '../apps/api/test/support/test-app';
 import { recordFigure } from './support/figures';
 
@@ -48,8 +47,10 @@ describe('provider calls per live operation', () => {
     provider = await startFakeProvider();
     openai = await startFakeOpenAI();
     t = await createTestApp({
-      extraImports: [MusicModule, PlaybookModule, LocalMediaHooksModule],
+      extraImports: [MusicModule, PlaybookModule],
       env: {
+        // The fakes serve media on 127.0.0.1: allowed the way an operator would allow it.
+        OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,

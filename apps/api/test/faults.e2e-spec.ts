@@ -15,7 +15,6 @@ import {
 import type { FakeBehavior } from './fakes/fake-http';
 import { createAccount, createKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
-import { LocalMediaHooksModule } from './support/local-media-hooks.module';
 
 /** Each fault the issue names, as the fakes produce it, with the status the caller must get. */
 const FAULTS: { name: string; behavior: FakeBehavior; status: number[] }[] = [
@@ -170,6 +169,8 @@ describe('faults at the providers: right status, envelope, nothing charged, reco
     openai = await startFakeOpenAI();
     t = await createTestApp({
       env: {
+        // The fakes serve media on 127.0.0.1: allowed the way an operator would allow it.
+        OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         AUTH_SECRET: 'faults-secret-faults-secret-faults-secret',
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
@@ -185,7 +186,6 @@ describe('faults at the providers: right status, envelope, nothing charged, reco
         MUSIC_DEADLINE_MS: '6000',
         RATE_LIMIT_PER_KEY_PER_MIN: '10000',
       },
-      extraImports: [LocalMediaHooksModule],
     });
     const file = await t.app.get(SandboxMediaRendererService).videoFile({
       key: 'faults-video',

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { Logger } from '@nestjs/common';
 import { dominantScript, scriptEvidence } from '@reelscout/domain';
 import request from 'supertest';
 import { BillingService } from '../src/billing/billing.service';
@@ -17,7 +19,6 @@ import {
 import { createAccount, createKey } from './support/fixtures';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
-import { LocalMediaHooksModule } from './support/local-media-hooks.module';
 
 const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
 const FUNDS = 10_000_000;
@@ -454,6 +455,8 @@ describe('playbook in live mode (fake provider serving a real video, fake OpenAI
     openai = await startFakeOpenAI();
     t = await createTestApp({
       env: {
+        // The fakes serve media on 127.0.0.1: allowed the way an operator would allow it.
+        OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         AUTH_SECRET: SECRET,
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
@@ -462,7 +465,7 @@ describe('playbook in live mode (fake provider serving a real video, fake OpenAI
         VIDEO_PROVIDER_MAX_RETRIES: '0',
         LLM_MAX_RETRIES: '0',
       },
-      extraImports: [PlaybookModule, LocalMediaHooksModule],
+      extraImports: [PlaybookModule],
     });
     const file = await t.app.get(SandboxMediaRendererService).videoFile(spec);
     const mediaUrl = provider.setMedia('live-playbook.mp4', await readFile(file));
@@ -577,5 +580,79 @@ describe('playbook in live mode (fake provider serving a real video, fake OpenAI
       held: 0,
       available: FUNDS,
     });
+  });
+
+  describe('media URLs the egress guard refuses (OUTBOUND_ALLOW_PRIVATE_HOSTS=127.0.0.1)', () => {
+    let sentinel: Server;
+    let sentinelConnections = 0;
+    let nextId = 7411111111111200000n;
+    beforeAll(async () => {
+      // 127.0.0.2 is loopback too, but not in the allowance: nothing may connect to it.
+      sentinel = createServer((socket) => {
+        sentinelConnections += 1;
+        socket.destroy();
+      });
+      await new Promise<void>((resolve) => sentinel.listen(0, '127.0.0.2', resolve));
+    });
+    afterAll(() => new Promise<void>((resolve) => sentinel.close(() => resolve())));
+
+    it.each([
+      [
+        'another loopback address',
+        () => `http://127.0.0.2:${(sentinel.address() as AddressInfo).port}/v.mp4`,
+        '127.0.0.2',
+      ],
+      [
+        'the cloud metadata address',
+        () => 'http://169.254.169.254/latest/meta-data/v.mp4',
+        '169.254.169.254',
+      ],
+      [
+        'a credentialed URL',
+        () => 'https://user:pw@v16-webapp.tiktokcdn.example/v.mp4',
+        'v16-webapp.tiktokcdn.example',
+      ],
+    ])(
+      '%s: 502 provider_error, nothing charged, the host and reason logged',
+      async (_case, mediaUrl, host) => {
+        const id = String((nextId += 1n));
+        provider.addPost(
+          'network_a',
+          appAweme({
+            id,
+            desc: 'refused media',
+            handle: 'livemaya',
+            comments: 1,
+            shares: 1,
+            playUrl: mediaUrl(),
+          }),
+        );
+        const { account, key } = await fundedKey(t, 'live');
+        const warn = jest.spyOn(Logger.prototype, 'warn');
+        try {
+          const res = await post(key, { url: `https://www.tiktok.com/@livemaya/video/${id}` });
+          expect(res.status).toBe(502);
+          expect(res.body.error.code).toBe('provider_error');
+          expect(res.body.error.message).toMatch(/does not connect to/);
+          expect(res.headers['x-service-charged-usd']).toBeUndefined();
+          const logged = warn.mock.calls.map(
+            (call) => call[0] as { host?: string; reason?: string },
+          );
+          expect(logged).toContainEqual({
+            host: expect.stringContaining(host),
+            reason: expect.any(String),
+          });
+        } finally {
+          warn.mockRestore();
+        }
+        expect(await balanceOf(t, account.id, 'live')).toEqual({
+          balance: FUNDS,
+          held: 0,
+          available: FUNDS,
+        });
+        expect(sentinelConnections).toBe(0);
+        expect(openai.connections).toBe(0);
+      },
+    );
   });
 });

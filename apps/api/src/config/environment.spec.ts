@@ -31,3 +31,28 @@ describe('LLM_TRANSCRIPTION_MODEL', () => {
     expect(validateEnvironment(base).LLM_TRANSCRIPTION_MODEL).toBe('whisper-1');
   });
 });
+
+describe('OUTBOUND_ALLOW_PRIVATE_HOSTS', () => {
+  const base = { DATABASE_URL: 'postgres://localhost/reelscout' };
+
+  it('is empty by default: the egress guard allows public addresses only', () => {
+    expect(validateEnvironment(base).OUTBOUND_ALLOW_PRIVATE_HOSTS).toBe('');
+  });
+
+  it('takes host names, addresses and CIDR ranges', () => {
+    const value = ' media.internal, 127.0.0.1,10.0.0.0/8 , fd00::/8 ';
+    expect(
+      validateEnvironment({ ...base, OUTBOUND_ALLOW_PRIVATE_HOSTS: value })
+        .OUTBOUND_ALLOW_PRIVATE_HOSTS,
+    ).toBe(value.trim());
+  });
+
+  it.each(['10.0.0.0/40', 'http://media.internal', 'media internal', '*.internal'])(
+    'refuses %j at start-up, naming the entry',
+    (value) => {
+      expect(() => validateEnvironment({ ...base, OUTBOUND_ALLOW_PRIVATE_HOSTS: value })).toThrow(
+        new RegExp(`"${value.replace(/[.*/]/g, '\\$&')}" is neither`),
+      );
+    },
+  );
+});

@@ -13,6 +13,7 @@ import {
   ValidateBy,
   validateSync,
 } from 'class-validator';
+import { EgressPolicy } from '../egress/egress-policy';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value;
@@ -26,6 +27,17 @@ const blankToUndefined = ({ value }: { value: unknown }) =>
  * `verbose_json` with segment timestamps, which the transcription path asks for (the API refuses
  * the request with 400). See `response_format` in node_modules/openai/resources/audio/transcriptions.d.ts.
  */
+/** Why an `OUTBOUND_ALLOW_PRIVATE_HOSTS` value cannot be used, or `null` when it can. */
+function egressAllowanceProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    EgressPolicy.fromSetting(value);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 const NON_SEGMENT_TRANSCRIPTION_MODEL = /^gpt-4o(-mini)?-transcribe(-|$)/i;
 
 /**
@@ -297,6 +309,24 @@ export class Environment {
   @Min(0)
   @Max(3_600_000)
   SANDBOX_SLOW_DELAY_MS: number = 330_000;
+
+  // --- egress: outbound requests to URLs we did not write (issue 23) ---
+  /**
+   * Private destinations the egress guard may connect to anyway: comma-separated host names and
+   * addresses or CIDR ranges (`media.internal,10.20.0.0/16,127.0.0.1`). Empty (the default): only
+   * public unicast addresses on default ports. For test rigs and on-premise mirrors; start-up
+   * logs a warning naming it when set.
+   */
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @ValidateBy({
+    name: 'egressAllowance',
+    validator: {
+      validate: (value: unknown) => egressAllowanceProblem(value) === null,
+      defaultMessage: (args) => egressAllowanceProblem(args?.value) ?? '',
+    },
+  })
+  OUTBOUND_ALLOW_PRIVATE_HOSTS: string = '';
 
   // --- media: ffmpeg and audio analysis (issues 8, 9) ---
   /** ffmpeg binary. Unset: the one shipped by @ffmpeg-installer/ffmpeg. */

@@ -1,3 +1,4 @@
+import { ConfigModule } from '@nestjs/config';
 import { Test } from '@nestjs/testing';
 import { MarketsModule } from './markets.module';
 import { MarketsService } from './markets.service';
@@ -13,7 +14,9 @@ describe('MarketsModule', () => {
         return { status: 301, location: 'https://www.youtube.com/shorts/dQw4w9WgXcQ' };
       },
     };
-    const moduleRef = await Test.createTestingModule({ imports: [MarketsModule] })
+    const moduleRef = await Test.createTestingModule({
+      imports: [ConfigModule.forRoot({ ignoreEnvFile: true, isGlobal: true }), MarketsModule],
+    })
       .overrideProvider(REDIRECT_TRANSPORT)
       .useValue(transport)
       .compile();

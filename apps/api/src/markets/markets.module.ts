@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MarketsService } from './markets.service';
-import { GuardedHttpsTransport, REDIRECT_TRANSPORT } from './redirect-transport';
+import { EgressGuard, EgressModule } from '../egress';
+import { EgressRedirectTransport, REDIRECT_TRANSPORT } from './redirect-transport';
 import { SafeRedirectFollower } from './safe-redirect-follower';
 
 /**
@@ -8,8 +9,13 @@ import { SafeRedirectFollower } from './safe-redirect-follower';
  * inference, languages) live in `@reelscout/domain`; this module adds what needs the network.
  */
 @Module({
+  imports: [EgressModule],
   providers: [
-    { provide: REDIRECT_TRANSPORT, useFactory: () => new GuardedHttpsTransport() },
+    {
+      provide: REDIRECT_TRANSPORT,
+      inject: [EgressGuard],
+      useFactory: (egress: EgressGuard) => new EgressRedirectTransport(egress),
+    },
     SafeRedirectFollower,
     MarketsService,
   ],

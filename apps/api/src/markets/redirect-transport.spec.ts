@@ -1,12 +1,15 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { LookupAddress } from 'node:dns';
-import { SafeRedirectFollower } from './safe-redirect-follower';
-import {
-  BlockedAddressError,
-  GuardedHttpsTransport,
-  RedirectTimeoutError,
-} from './redirect-transport';
 import { DomainError } from '@reelscout/domain';
+import {
+  EgressGuard,
+  EgressPolicy,
+  EgressRefusedError,
+  EgressTimeoutError,
+  type ResolveHost,
+} from '../egress';
+import { SafeRedirectFollower } from './safe-redirect-follower';
+import { EgressRedirectTransport } from './redirect-transport';
 
 /** A TCP listener on 127.0.0.1 that counts connections and can hang up or stay silent. */
 async function listen(
@@ -30,7 +33,17 @@ const resolvingTo =
   async (): Promise<LookupAddress[]> =>
     addresses;
 
-describe('GuardedHttpsTransport', () => {
+/** The transport over a guard with `allowance` (OUTBOUND_ALLOW_PRIVATE_HOSTS) and a DNS answer. */
+function transportWith(
+  options: { resolveHost?: ResolveHost; allowance?: string; timeoutMs?: number } = {},
+): EgressRedirectTransport {
+  const guard = new EgressGuard(EgressPolicy.fromSetting(options.allowance ?? ''), {
+    resolveHost: options.resolveHost,
+  });
+  return new EgressRedirectTransport(guard, options.timeoutMs);
+}
+
+describe('EgressRedirectTransport', () => {
   let listener: Awaited<ReturnType<typeof listen>>;
 
   afterEach(async () => {
@@ -58,45 +71,35 @@ describe('GuardedHttpsTransport', () => {
       ],
       ['a name resolving to the IPv6 loopback', [{ address: '::1', family: 6 }]],
     ])('refuses %s before connecting', async (_case, addresses) => {
-      const transport = new GuardedHttpsTransport({
+      const transport = transportWith({
         resolveHost: resolvingTo(...(addresses as LookupAddress[])),
       });
       await expect(
         transport.probe(new URL(`https://vm.tiktok.com:${listener.port}/ZMeAbCd12/`)),
-      ).rejects.toBeInstanceOf(BlockedAddressError);
+      ).rejects.toBeInstanceOf(EgressRefusedError);
       expect(listener.connections()).toBe(0);
     });
 
     it('refuses an IP-literal loopback host before connecting', async () => {
-      const transport = new GuardedHttpsTransport();
+      const transport = transportWith();
       await expect(
         transport.probe(new URL(`https://127.0.0.1:${listener.port}/`)),
-      ).rejects.toBeInstanceOf(BlockedAddressError);
+      ).rejects.toBeInstanceOf(EgressRefusedError);
       expect(listener.connections()).toBe(0);
     });
 
     it('refuses localhost, resolved by the real DNS resolver, before connecting', async () => {
-      const transport = new GuardedHttpsTransport();
+      const transport = transportWith();
       await expect(
         transport.probe(new URL(`https://localhost:${listener.port}/`)),
-      ).rejects.toBeInstanceOf(BlockedAddressError);
+      ).rejects.toBeInstanceOf(EgressRefusedError);
       expect(listener.connections()).toBe(0);
     });
 
-    it('refuses plain http without connecting', async () => {
-      const transport = new GuardedHttpsTransport({
+    it('does connect when OUTBOUND_ALLOW_PRIVATE_HOSTS allows it (control for the tests above)', async () => {
+      const transport = transportWith({
         resolveHost: resolvingTo({ address: '127.0.0.1', family: 4 }),
-      });
-      await expect(
-        transport.probe(new URL(`http://vm.tiktok.com:${listener.port}/`)),
-      ).rejects.toThrow('only https');
-      expect(listener.connections()).toBe(0);
-    });
-
-    it('does connect when the address policy allows it (control for the tests above)', async () => {
-      const transport = new GuardedHttpsTransport({
-        resolveHost: resolvingTo({ address: '127.0.0.1', family: 4 }),
-        isAllowedAddress: () => true,
+        allowance: '127.0.0.1',
       });
       await expect(
         transport.probe(new URL(`https://vm.tiktok.com:${listener.port}/ZMeAbCd12/`)),
@@ -107,22 +110,22 @@ describe('GuardedHttpsTransport', () => {
 
   it('gives up on a server that never answers', async () => {
     listener = await listen('silent');
-    const transport = new GuardedHttpsTransport({
+    const transport = transportWith({
       timeoutMs: 200,
       resolveHost: resolvingTo({ address: '127.0.0.1', family: 4 }),
-      isAllowedAddress: () => true,
+      allowance: '127.0.0.1',
     });
     await expect(
       transport.probe(new URL(`https://vm.tiktok.com:${listener.port}/`)),
-    ).rejects.toBeInstanceOf(RedirectTimeoutError);
+    ).rejects.toBeInstanceOf(EgressTimeoutError);
   });
 
   it("gives up as soon as the caller's signal fires (the operation's deadline)", async () => {
     listener = await listen('silent');
-    const transport = new GuardedHttpsTransport({
+    const transport = transportWith({
       timeoutMs: 30_000,
       resolveHost: resolvingTo({ address: '127.0.0.1', family: 4 }),
-      isAllowedAddress: () => true,
+      allowance: '127.0.0.1',
     });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
@@ -137,9 +140,9 @@ describe('GuardedHttpsTransport', () => {
 });
 
 describe('SafeRedirectFollower over the guarded transport', () => {
-  it('refuses a short link whose host resolves to loopback, as provider_error', async () => {
+  it('refuses a short link whose host resolves to loopback, as 400 on url', async () => {
     const follower = new SafeRedirectFollower(
-      new GuardedHttpsTransport({ resolveHost: resolvingTo({ address: '127.0.0.1', family: 4 }) }),
+      transportWith({ resolveHost: resolvingTo({ address: '127.0.0.1', family: 4 }) }),
     );
     let thrown: unknown;
     try {
@@ -148,7 +151,8 @@ describe('SafeRedirectFollower over the guarded transport', () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(DomainError);
-    expect((thrown as DomainError).code).toBe('provider_error');
-    expect((thrown as DomainError).cause).toBeInstanceOf(BlockedAddressError);
+    expect((thrown as DomainError).code).toBe('invalid_request');
+    expect((thrown as DomainError).param).toBe('url');
+    expect((thrown as DomainError).cause).toBeInstanceOf(EgressRefusedError);
   });
 });

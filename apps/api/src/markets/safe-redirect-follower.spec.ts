@@ -1,9 +1,6 @@
 import { DomainError } from '@reelscout/domain';
-import {
-  BlockedAddressError,
-  type RedirectProbe,
-  type RedirectTransport,
-} from './redirect-transport';
+import { EgressRefusedError } from '../egress';
+import { type RedirectProbe, type RedirectTransport } from './redirect-transport';
 import { MAX_REDIRECT_HOPS, SafeRedirectFollower } from './safe-redirect-follower';
 
 const VIDEO = 'https://www.tiktok.com/@scout2015/video/6718335390845095173?_r=1';
@@ -136,13 +133,18 @@ describe('SafeRedirectFollower', () => {
     expect(error.code).toBe('provider_error');
   });
 
-  it('answers provider_error, keeping the cause, when the address is blocked', async () => {
-    const blocked = new BlockedAddressError('vm.tiktok.com', '127.0.0.1');
+  it('answers 400 on url, keeping the cause, when the guard refuses the address', async () => {
+    const blocked = new EgressRefusedError(
+      'vm.tiktok.com',
+      'it resolves to 127.0.0.1 (loopback)',
+      '127.0.0.1',
+    );
     const transport = new FakeTransport({ 'https://vm.tiktok.com/ZMeAbCd12/': blocked });
     const error = await failure(
       new SafeRedirectFollower(transport).resolve('https://vm.tiktok.com/ZMeAbCd12/'),
     );
-    expect(error.code).toBe('provider_error');
+    expect(error.code).toBe('invalid_request');
+    expect(error.param).toBe('url');
     expect(error.cause).toBe(blocked);
     expect(error.message).not.toContain('127.0.0.1');
   });

@@ -1,10 +1,7 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, isAllowedVideoHost, safeParseVideoLink } from '@reelscout/domain';
-import {
-  GuardedHttpsTransport,
-  REDIRECT_TRANSPORT,
-  type RedirectTransport,
-} from './redirect-transport';
+import { EgressRefusedError } from '../egress';
+import { REDIRECT_TRANSPORT, type RedirectTransport } from './redirect-transport';
 import type { ResolveOptions, ShortLinkResolver } from './short-link-resolver';
 
 /** Most requests made for one short link (each answered redirect is one hop). */
@@ -18,18 +15,15 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  *   requested; a redirect anywhere else ends the walk without a request, and the parser
  *   judges the URL (an http or foreign target is refused there);
  * - at most `MAX_REDIRECT_HOPS` requests, each with a timeout, redirects handled manually;
- * - never a connection to a non-public address, checked on the resolved address at connect
- *   time (see `GuardedHttpsTransport`);
+ * - every request goes through the egress guard (see `EgressRedirectTransport`): never a
+ *   connection to a non-public address, checked on the resolved address and pinned; a link the
+ *   guard refuses is the caller's 400 with `param: "url"`;
  * - the walk stops as soon as the next URL is already a video or non-video link, so a normal
  *   short link costs one request and the video page itself is never fetched.
  */
 @Injectable()
 export class SafeRedirectFollower implements ShortLinkResolver {
-  private readonly transport: RedirectTransport;
-
-  constructor(@Optional() @Inject(REDIRECT_TRANSPORT) transport?: RedirectTransport) {
-    this.transport = transport ?? new GuardedHttpsTransport();
-  }
+  constructor(@Inject(REDIRECT_TRANSPORT) private readonly transport: RedirectTransport) {}
 
   async resolve(shortUrl: string, options: ResolveOptions = {}): Promise<string> {
     const { signal } = options;
@@ -73,6 +67,13 @@ export class SafeRedirectFollower implements ShortLinkResolver {
       return await this.transport.probe(url, { signal });
     } catch (error) {
       if (signal?.aborted) throw deadlinePassed(error);
+      if (error instanceof EgressRefusedError) {
+        throw new DomainError(
+          'invalid_request',
+          'The short link leads to an address the service does not connect to.',
+          { param: 'url', cause: error },
+        );
+      }
       throw resolutionFailed('the platform could not be reached', error);
     }
   }

@@ -8,6 +8,7 @@ import type { LlmProvider } from './llm.provider';
 import type { CallOptions } from './provider.types';
 import { OpenAiLlmProvider } from './live/openai-llm.provider';
 import { TikhubVideoDataProvider } from './live/tikhub-video-data.provider';
+import { EgressGuard } from '../egress';
 import { PROVIDERS_SETTINGS, type ProvidersSettings } from './providers-settings';
 import { SandboxLlmProvider } from './sandbox/sandbox-llm.provider';
 import { SandboxMediaRegistry } from './sandbox/sandbox-media-registry';
@@ -42,7 +43,6 @@ export interface ProvidersHooks {
   random?: () => number;
   now?: () => number;
   backoff?: { baseMs: number; maxMs: number };
-  allowPrivateMediaHosts?: boolean;
   createSandbox?: () => Pick<ModeProviders, 'videoData' | 'llm'>;
 }
 
@@ -71,6 +71,8 @@ export class ProvidersService implements OnApplicationShutdown {
     @Inject(SANDBOX_MEDIA_RENDERER)
     private readonly renderer: SandboxMediaRenderer | null = null,
     @Optional() @Inject(PROVIDERS_HOOKS) private readonly hooks: ProvidersHooks = {},
+    /** The egress module's guard; without one, the strict policy (public addresses only). */
+    @Optional() private readonly egress: EgressGuard = new EgressGuard(),
   ) {
     const missing = this.missingLiveSettings();
     if (missing.videoData.length > 0 || missing.llm.length > 0) {
@@ -166,7 +168,7 @@ export class ProvidersService implements OnApplicationShutdown {
             fetch: this.hooks.fetch,
             random: this.hooks.random,
             now: this.hooks.now,
-            allowPrivateMediaHosts: this.hooks.allowPrivateMediaHosts,
+            egress: this.egress,
             region: video.region,
             gate: this.rateLimiter,
           });

@@ -2,9 +2,9 @@ import net from 'node:net';
 import { DomainError, parseVideoLink, safeParseVideoLink } from '@reelscout/domain';
 import request from 'supertest';
 import { BillingService } from '../../src/billing/billing.service';
+import { EgressGuard, EgressPolicy, EgressRefusedError, type ResolveHost } from '../../src/egress';
 import {
-  BlockedAddressError,
-  GuardedHttpsTransport,
+  EgressRedirectTransport,
   MarketsService,
   SafeRedirectFollower,
   type RedirectProbe,
@@ -311,14 +311,17 @@ describe('SSRF: hostile links as the url of playbook and music (e2e)', () => {
     }
   });
 
-  it('control: the listener does see a connection when the address guard is switched off', async () => {
+  /** The short-link transport over an egress guard with this DNS answer and allowance. */
+  const guarded = (resolveHost?: ResolveHost, allowance = '') =>
+    new EgressRedirectTransport(
+      new EgressGuard(EgressPolicy.fromSetting(allowance), { resolveHost }),
+      2_000,
+    );
+
+  it('control: the listener does see a connection when OUTBOUND_ALLOW_PRIVATE_HOSTS allows it', async () => {
     const control = await startSentinel();
     try {
-      const loosened = new GuardedHttpsTransport({
-        timeoutMs: 2_000,
-        resolveHost: async () => [{ address: '127.0.0.1', family: 4 }],
-        isAllowedAddress: () => true,
-      });
+      const loosened = guarded(async () => [{ address: '127.0.0.1', family: 4 }], '127.0.0.1');
       await expect(
         loosened.probe(new URL(`https://vm.tiktok.com:${control.port}/ZMsandbox1/`)),
       ).rejects.toThrow();
@@ -339,36 +342,28 @@ describe('SSRF: hostile links as the url of playbook and music (e2e)', () => {
     ];
     for (const address of internal) {
       // DNS rebinding: an allowlisted name that resolves inside.
-      const transport = new GuardedHttpsTransport({
-        timeoutMs: 2_000,
-        resolveHost: async () => [{ address, family: address.includes(':') ? 6 : 4 }],
-      });
+      const transport = guarded(async () => [{ address, family: address.includes(':') ? 6 : 4 }]);
       await expect(
         transport.probe(new URL(`https://vm.tiktok.com:${sentinel.port}/ZMsandbox1/`)),
-      ).rejects.toBeInstanceOf(BlockedAddressError);
+      ).rejects.toBeInstanceOf(EgressRefusedError);
     }
     // One public and one internal answer: refused too (no "first address wins").
-    const mixed = new GuardedHttpsTransport({
-      timeoutMs: 2_000,
-      resolveHost: async () => [
-        { address: '93.184.216.34', family: 4 },
-        { address: '127.0.0.1', family: 4 },
-      ],
-    });
+    const mixed = guarded(async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ]);
     await expect(
       mixed.probe(new URL(`https://vm.tiktok.com:${sentinel.port}/x/`)),
-    ).rejects.toBeInstanceOf(BlockedAddressError);
+    ).rejects.toBeInstanceOf(EgressRefusedError);
     // IP literals skip DNS: refused before any connection.
     for (const host of ['127.0.0.1', '[::1]', '[::ffff:127.0.0.1]', '169.254.169.254']) {
       await expect(
-        new GuardedHttpsTransport({ timeoutMs: 2_000 }).probe(
-          new URL(`https://${host}:${sentinel.port}/`),
-        ),
-      ).rejects.toBeInstanceOf(BlockedAddressError);
+        guarded().probe(new URL(`https://${host}:${sentinel.port}/`)),
+      ).rejects.toBeInstanceOf(EgressRefusedError);
     }
     await expect(
-      new GuardedHttpsTransport().probe(new URL(`http://127.0.0.1:${sentinel.port}/`)),
-    ).rejects.toThrow(/only https/);
+      guarded().probe(new URL(`http://127.0.0.1:${sentinel.port}/`)),
+    ).rejects.toBeInstanceOf(EgressRefusedError);
   });
 
   it.each(['test', 'live'] as const)(

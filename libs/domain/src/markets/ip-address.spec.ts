@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import {
+  cidrContains,
   isIpAddress,
   isPublicAddress,
   looksLikeIpv4Host,
   parseIpv4,
+  parseCidr,
   parseIpv6,
   specialAddressRange,
 } from './ip-address';
@@ -155,4 +157,34 @@ describe('address parsing', () => {
       expect(looksLikeIpv4Host(host)).toBe(false);
     }
   });
+});
+
+describe('parseCidr and cidrContains', () => {
+  it.each([
+    ['127.0.0.0/8', '127.9.8.7', true],
+    ['127.0.0.0/8', '128.0.0.1', false],
+    ['10.0.0.0/8', '::ffff:10.1.2.3', true],
+    ['10.0.0.0/8', '::ffff:11.1.2.3', false],
+    ['192.168.1.7', '192.168.1.7', true],
+    ['192.168.1.7', '192.168.1.8', false],
+    ['172.16.0.0/12', '172.31.255.255', true],
+    ['172.16.0.0/12', '172.32.0.0', false],
+    ['0.0.0.0/0', '8.8.8.8', true],
+    ['fd00::/8', 'fd12:3456::1', true],
+    ['fd00::/8', 'fe80::1', false],
+    ['::1', '::1', true],
+    ['::1', '::2', false],
+    ['2001:db8::/33', '2001:db8:7fff::1', true],
+    ['2001:db8::/33', '2001:db8:8000::1', false],
+    ['fd00::/8', '10.0.0.1', false],
+  ])('%s contains %s: %s', (range, ip, expected) => {
+    const parsed = parseCidr(range);
+    expect(parsed).not.toBeNull();
+    expect(cidrContains(parsed!, ip)).toBe(expected);
+  });
+
+  it.each(['10.0.0.0/33', '::/129', '10.0.0/8', 'example.com', '10.0.0.0/08', '10.0.0.0/8/1', ''])(
+    'refuses %j',
+    (text) => expect(parseCidr(text)).toBeNull(),
+  );
 });

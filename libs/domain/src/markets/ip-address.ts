@@ -175,3 +175,61 @@ export function specialAddressRange(ip: string): string | undefined {
 export function isPublicAddress(ip: string): boolean {
   return typeof ip === 'string' && specialAddressRange(ip) === undefined;
 }
+
+/** An address range in CIDR notation, parsed: `10.0.0.0/8`, `fd00::/8`, or one address. */
+export interface CidrRange {
+  version: 4 | 6;
+  /** The address as 16-bit groups (IPv6) or octets (IPv4). */
+  parts: number[];
+  prefix: number;
+  text: string;
+}
+
+/**
+ * `text` as a CIDR range (`127.0.0.0/8`, `::1/128`, or a bare address meaning /32 or /128), or
+ * `null` when it is not one in the strict forms `parseIpv4`/`parseIpv6` understand.
+ */
+export function parseCidr(text: string): CidrRange | null {
+  const [address, prefixText, ...rest] = text.trim().split('/');
+  if (rest.length > 0) return null;
+  const v4 = parseIpv4(address);
+  const v6 = v4 ? null : parseIpv6(address);
+  if (!v4 && !v6) return null;
+  const bits = v4 ? 32 : 128;
+  let prefix = bits;
+  if (prefixText !== undefined) {
+    if (!/^(0|[1-9][0-9]{0,2})$/.test(prefixText)) return null;
+    prefix = Number(prefixText);
+    if (prefix > bits) return null;
+  }
+  return { version: v4 ? 4 : 6, parts: (v4 ?? v6) as number[], prefix, text: text.trim() };
+}
+
+/**
+ * True when `ip` lies in `range`. An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`) is judged as
+ * the IPv4 address it carries, so one IPv4 range covers both spellings.
+ */
+export function cidrContains(range: CidrRange, ip: string): boolean {
+  let v4 = parseIpv4(ip);
+  let v6 = v4 ? null : parseIpv6(ip);
+  if (
+    v6 &&
+    v6.slice(0, 5).every((group) => group === 0) &&
+    v6[5] === 0xffff &&
+    range.version === 4
+  ) {
+    v4 = [v6[6] >> 8, v6[6] & 0xff, v6[7] >> 8, v6[7] & 0xff];
+    v6 = null;
+  }
+  const parts = range.version === 4 ? v4 : v6;
+  if (!parts) return false;
+  const width = range.version === 4 ? 8 : 16;
+  let remaining = range.prefix;
+  for (let index = 0; remaining > 0; index += 1) {
+    const take = Math.min(width, remaining);
+    const shift = width - take;
+    if (parts[index] >> shift !== range.parts[index] >> shift) return false;
+    remaining -= take;
+  }
+  return true;
+}

@@ -3,14 +3,17 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isIP } from 'node:net';
-import { Readable, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { isPublicAddress } from '@reelscout/domain';
 import { anySignal, sleep, withTimeoutSignal } from '../../common/async/abort';
+import {
+  EgressRedirectError,
+  EgressRefusedError,
+  EgressTimeoutError,
+  type EgressGuard,
+  type EgressResponse,
+} from '../../egress';
 import { ProviderCallError } from './provider-call.error';
-import type { FetchLike } from './provider-http.client';
 import type { MediaKind } from '../provider.types';
 
 /** Every downloaded or copied media file lives here until its caller deletes it. */
@@ -32,12 +35,8 @@ export interface MediaDownloadOptions {
   /** Attempts after the first for 5xx and network errors. */
   retries?: number;
   signal?: AbortSignal;
-  fetch?: FetchLike;
-  /**
-   * Allow hosts that are private, loopback or link-local IP addresses (tests only: the fakes
-   * listen on 127.0.0.1). Host names are not resolved here; CDN names are trusted.
-   */
-  allowPrivateHosts?: boolean;
+  /** Every request goes through it: each hop resolved, checked and pinned. */
+  egress: EgressGuard;
   /** `Cookie` for the URL's own host (a redirect to another host goes without it). */
   cookie?: string | null;
 }
@@ -48,18 +47,18 @@ const MAX_REDIRECTS = 3;
 /**
  * Streams `url` to a new temp file and returns its path. Never sends our provider credentials
  * (media lives on the platforms' CDNs). Fails with `ProviderCallError` — and removes the partial
- * file — when the answer is not 200, larger than `maxBytes`, shorter than its Content-Length,
- * cut off, or slower than `timeoutMs` in total.
+ * file — when the egress guard refuses a hop (`refused`), the answer is not 200, not media,
+ * larger than `maxBytes`, shorter than its Content-Length, cut off, or slower than `timeoutMs`
+ * in total.
  */
 export async function downloadToTempFile(
   url: string,
   options: MediaDownloadOptions,
 ): Promise<string> {
-  const parsed = safeMediaUrl(url, options.allowPrivateHosts);
   const retries = options.retries ?? 1;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await downloadOnce(parsed, options);
+      return await downloadOnce(url, options);
     } catch (error) {
       const failure =
         error instanceof ProviderCallError
@@ -77,95 +76,75 @@ export async function downloadToTempFile(
   }
 }
 
-/** True when a provider-given media URL may be fetched (http(s), not a private IP literal). */
-export function isFetchableMediaUrl(url: string, allowPrivateHosts = false): boolean {
-  try {
-    safeMediaUrl(url, allowPrivateHosts);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function safeMediaUrl(url: string | URL, allowPrivateHosts = false): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ProviderCallError('malformed', 'media URL is not a URL');
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new ProviderCallError('malformed', 'media URL is not http(s)');
-  }
-  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (
-    !allowPrivateHosts &&
-    (host === 'localhost' || (isIP(host) !== 0 && !isPublicAddress(host)))
-  ) {
-    throw new ProviderCallError('malformed', 'media URL points to a private address');
-  }
-  return parsed;
-}
-
-function downloadOnce(url: URL, options: MediaDownloadOptions): Promise<string> {
+function downloadOnce(url: string, options: MediaDownloadOptions): Promise<string> {
   return withTimeoutSignal(options.timeoutMs, (timedOut) => downloadWithin(url, options, timedOut));
+}
+
+/** The failure of a request the egress guard made or refused, as a provider-call failure. */
+export function egressFailure(
+  error: unknown,
+  callerSignal: AbortSignal | undefined,
+  timedOut: AbortSignal,
+): ProviderCallError {
+  if (error instanceof ProviderCallError) return error;
+  if (error instanceof EgressRefusedError) {
+    return new ProviderCallError('refused', error.message, undefined, { cause: error });
+  }
+  if (error instanceof EgressRedirectError) {
+    return new ProviderCallError('malformed', error.message, undefined, { cause: error });
+  }
+  if (callerSignal?.aborted) {
+    return new ProviderCallError('aborted', 'the caller aborted', undefined, { cause: error });
+  }
+  if (timedOut.aborted || error instanceof EgressTimeoutError) {
+    return new ProviderCallError('timeout', 'download timed out', undefined, { cause: error });
+  }
+  return new ProviderCallError('network', 'download interrupted', undefined, { cause: error });
 }
 
 /** One download attempt, bounded by `timedOut` (this attempt's timeout) and the caller's signal. */
 async function downloadWithin(
-  url: URL,
+  url: string,
   options: MediaDownloadOptions,
   timedOut: AbortSignal,
 ): Promise<string> {
   const signal = anySignal([options.signal, timedOut]);
-  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
-  const classify = (error: unknown): ProviderCallError => {
-    if (error instanceof ProviderCallError) return error;
-    if (options.signal?.aborted) {
-      return new ProviderCallError('aborted', 'the caller aborted', undefined, { cause: error });
-    }
-    if (timedOut.aborted) {
-      return new ProviderCallError('timeout', 'download timed out', undefined, { cause: error });
-    }
-    return new ProviderCallError('network', 'download interrupted', undefined, { cause: error });
-  };
+  const classify = (error: unknown) => egressFailure(error, options.signal, timedOut);
 
-  // Redirects are followed by hand so that every hop's address is checked.
-  let response: Response;
-  let target = url;
-  for (let hop = 0; ; hop += 1) {
-    try {
-      const cookie = options.cookie && target.host === url.host ? options.cookie : null;
-      response = await fetchImpl(target, {
-        method: 'GET',
-        signal,
-        redirect: 'manual',
-        ...(cookie ? { headers: { Cookie: cookie } } : {}),
-      });
-    } catch (error) {
-      throw classify(error);
-    }
-    const location = response.headers.get('location');
-    if (response.status < 300 || response.status >= 400 || location === null) break;
-    await response.body?.cancel().catch(() => undefined);
-    if (hop >= MAX_REDIRECTS) throw new ProviderCallError('malformed', 'too many media redirects');
-    target = safeMediaUrl(new URL(location, target), options.allowPrivateHosts);
+  let response: EgressResponse;
+  try {
+    response = await options.egress.request(url, {
+      signal,
+      timeoutMs: options.timeoutMs,
+      maxRedirects: MAX_REDIRECTS,
+      originHeaders: options.cookie ? { cookie: options.cookie } : undefined,
+      headers: { accept: options.kind === 'video' ? 'video/*,*/*;q=0.5' : 'audio/*,*/*;q=0.5' },
+    });
+  } catch (error) {
+    throw classify(error);
   }
-  if (response.status !== 200 || !response.body) {
-    await response.body?.cancel().catch(() => undefined);
+  if (response.status !== 200) {
+    response.discard();
     const status = response.status;
     const expired = status === 403 || status === 404 || status === 410;
     throw new ProviderCallError('http', `media answered HTTP ${status}`, status, {
       media: expired ? 'expired' : undefined,
     });
   }
-  const declared = headerNumber(response.headers.get('content-length'));
+  const type = mediaType(response);
+  if (!isMediaType(type, options.kind)) {
+    response.discard();
+    throw new ProviderCallError('malformed', `content type ${type || 'missing'}`, undefined, {
+      media: 'not_media',
+    });
+  }
+  const declared = headerNumber(response.header('content-length') ?? null);
   if (declared !== undefined && declared > options.maxBytes) {
-    await response.body.cancel().catch(() => undefined);
+    response.discard();
     throw tooLarge(options.maxBytes);
   }
 
-  const path = await newMediaTempPath(options.kind, extensionFor(response, options.kind));
+  const path = await newMediaTempPath(options.kind, EXTENSIONS[type]);
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -175,12 +154,7 @@ async function downloadWithin(
     },
   });
   try {
-    await pipeline(
-      Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>),
-      counter,
-      createWriteStream(path),
-      { signal },
-    );
+    await pipeline(response.body, counter, createWriteStream(path), { signal });
     if (declared !== undefined && received !== declared) {
       throw new ProviderCallError('malformed', 'media file is truncated', undefined, {
         media: 'truncated',
@@ -193,6 +167,7 @@ async function downloadWithin(
     }
     return path;
   } catch (error) {
+    response.discard();
     await rm(path, { force: true });
     const failure = classify(error);
     // The answer had started (200 and headers): a connection failure now cuts the file short.
@@ -241,7 +216,24 @@ const EXTENSIONS: Record<string, string> = {
   'audio/ogg': 'ogg',
 };
 
-function extensionFor(response: Response, kind: MediaKind): string {
-  const type = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  return EXTENSIONS[type] ?? (kind === 'video' ? 'mp4' : 'm4a');
+function mediaType(response: EgressResponse): string {
+  return (response.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
 }
+
+/**
+ * What a CDN may answer for a video or a sound: the kind's own family (a sound is often served
+ * as `video/mp4`, an m4a), the generic byte types, or no type at all (ffprobe judges the bytes).
+ * A page, JSON or an image is refused: it is an error or a block page, not the file.
+ */
+function isMediaType(type: string, kind: MediaKind): boolean {
+  if (type === '' || GENERIC_TYPES.has(type)) return true;
+  if (type.startsWith('video/')) return true;
+  return kind === 'audio' && type.startsWith('audio/');
+}
+
+const GENERIC_TYPES = new Set([
+  'application/octet-stream',
+  'binary/octet-stream',
+  'application/mp4',
+  'application/x-mp4',
+]);

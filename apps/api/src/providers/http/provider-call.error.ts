@@ -23,9 +23,14 @@ export type ProviderFailureKind =
   /** The endpoint's circuit breaker is open: no request was sent. */
   | 'circuit_open'
   /** The caller's deadline fired. */
-  | 'aborted';
+  | 'aborted'
+  /**
+   * The egress guard refused a URL from the provider's answer (a private address, another
+   * scheme or port, credentials in the URL): nothing was sent.
+   */
+  | 'refused';
 
-export type MediaFailure = 'too_large' | 'expired' | 'truncated' | 'empty';
+export type MediaFailure = 'too_large' | 'expired' | 'truncated' | 'empty' | 'not_media';
 
 export class ProviderCallError extends Error {
   constructor(
@@ -108,12 +113,24 @@ export function toDomainError(error: unknown, what: string): DomainError {
       return new DomainError('provider_error', `The media file from ${what} was cut off.`, {
         cause: error,
       });
+    case 'not_media':
+      return new DomainError(
+        'provider_error',
+        `The media URL from ${what} did not answer with a media file (${error.message}).`,
+        { cause: error },
+      );
   }
   switch (error.kind) {
     case 'aborted':
       return new DomainError('timeout', `The deadline passed while waiting for ${what}.`, {
         cause: error,
       });
+    case 'refused':
+      return new DomainError(
+        'provider_error',
+        `A media URL was refused: it points to a destination the service does not connect to (${what}).`,
+        { cause: error },
+      );
     case 'circuit_open':
       return new DomainError(
         'provider_unavailable',

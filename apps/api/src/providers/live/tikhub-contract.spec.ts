@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
+import { EgressGuard, EgressPolicy } from '../../egress';
 import {
   appAweme,
   appMusic,
@@ -43,7 +44,8 @@ function adapter(overrides: Partial<TikhubVideoDataSettings> = {}): TikhubVideoD
     breakerCoolDownMs: 1_000,
     backoff: { baseMs: 1, maxMs: 5 },
     region: 'GB',
-    allowPrivateMediaHosts: true,
+    // The fakes listen on 127.0.0.1: tests allow it the way an operator would.
+    egress: new EgressGuard(EgressPolicy.fromSetting('127.0.0.1')),
     ...overrides,
   });
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { Logger } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
+import { EgressGuard, EgressPolicy } from '../../egress';
 import {
   appAweme,
   appMusic,
@@ -37,7 +38,8 @@ function adapter(overrides: Partial<TikhubVideoDataSettings> = {}): TikhubVideoD
     breakerCoolDownMs: 1_000,
     backoff: { baseMs: 1, maxMs: 5 },
     now: () => clock,
-    allowPrivateMediaHosts: true,
+    // The fakes listen on 127.0.0.1: tests allow it the way an operator would.
+    egress: new EgressGuard(EgressPolicy.fromSetting('127.0.0.1')),
     ...overrides,
   });
 }
@@ -576,13 +578,49 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
     it('refuses media on private addresses unless allowed (the fakes are on 127.0.0.1)', async () => {
       const url = fake.setMedia('private.mp4', video);
       const error = await failure(
-        adapter({ allowPrivateMediaHosts: false }).downloadMedia(url, {
+        adapter({ egress: new EgressGuard() }).downloadMedia(url, {
           maxBytes: 1e6,
           kind: 'video',
         }),
       );
       expect(error.code).toBe('provider_error');
       expect(fake.calls('/media/private.mp4')).toBe(0);
+    });
+
+    it('refuses a media host name that resolves to loopback, and logs the host and the reason', async () => {
+      const url = fake.setMedia('named.mp4', video).replace('127.0.0.1', 'localhost');
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      try {
+        // The strict policy (no allowance), as in production: localhost is looked up for real.
+        const strict = adapter({ egress: new EgressGuard() });
+        const error = await failure(strict.downloadMedia(url, { maxBytes: 1e6, kind: 'video' }));
+        expect(error.code).toBe('provider_error');
+        expect(error.message).toMatch(/does not connect to/);
+        const logged = warn.mock.calls.map((call) => call[0] as { host?: string; reason?: string });
+        expect(logged).toContainEqual({
+          host: new URL(url).host,
+          reason: expect.stringMatching(/resolves to (127\.0\.0\.1|::1) \(loopback\)/),
+        });
+      } finally {
+        warn.mockRestore();
+      }
+      expect(fake.calls('/media/named.mp4')).toBe(0);
+    });
+
+    it('refuses an answer that is not media (a block page)', async () => {
+      const url = fake.setMedia('page.mp4', '<html>blocked</html>', 'text/html; charset=utf-8');
+      const error = await failure(adapter().downloadMedia(url, { maxBytes: 1e6, kind: 'video' }));
+      expect(error.code).toBe('provider_error');
+      expect(error.message).toMatch(/did not answer with a media file \(content type text\/html\)/);
+    });
+
+    it('accepts a sound served as video/mp4 (an m4a) but not a video served as audio', async () => {
+      const sound = fake.setMedia('sound.m4a', video, 'video/mp4');
+      const path = await adapter().downloadMedia(sound, { maxBytes: 1e6, kind: 'audio' });
+      await rm(path, { force: true });
+      const clip = fake.setMedia('clip.mp3', video, 'audio/mpeg');
+      const error = await failure(adapter().downloadMedia(clip, { maxBytes: 1e6, kind: 'video' }));
+      expect(error.message).toMatch(/audio\/mpeg/);
     });
 
     it('follows a CDN redirect', async () => {

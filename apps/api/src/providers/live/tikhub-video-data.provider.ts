@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, videoHostInfo, type Market } from '@reelscout/domain';
 import { anySignal, withTimeoutSignal } from '../../common/async/abort';
-import { downloadToTempFile, isFetchableMediaUrl } from '../http/media-download';
+import { EgressRefusedError, readBody, type EgressGuard } from '../../egress';
+import { downloadToTempFile, egressFailure } from '../http/media-download';
 import { ProviderCallError, toDomainError } from '../http/provider-call.error';
 import {
   ProviderHttpClient,
@@ -65,8 +66,8 @@ export interface TikhubVideoDataSettings {
   fetch?: FetchLike;
   random?: () => number;
   now?: () => number;
-  /** Tests only: let media and caption downloads reach private addresses (the local fakes). */
-  allowPrivateMediaHosts?: boolean;
+  /** Media and caption URLs come from the provider's answers: every one goes through it. */
+  egress: EgressGuard;
 }
 
 const WHAT = 'the video-data provider';
@@ -493,10 +494,10 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
         cookie: download.cookie,
         timeoutMs: this.settings.downloadTimeoutMs,
         signal: options.signal,
-        fetch: this.settings.fetch,
-        allowPrivateHosts: this.settings.allowPrivateMediaHosts,
+        egress: this.settings.egress,
       });
     } catch (error) {
+      this.logRefusal(error, download.kind);
       throw toDomainError(error, 'the media host');
     }
   }
@@ -627,20 +628,33 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
 
   /** Best effort: the platform's caption file; `null` when it cannot be had. */
   private async fetchCaptions(url: string, signal?: AbortSignal) {
-    if (!isFetchableMediaUrl(url, this.settings.allowPrivateMediaHosts)) return null;
     return withTimeoutSignal(this.settings.timeoutMs, async (timedOut) => {
       try {
-        const fetchImpl = this.settings.fetch ?? ((input, init) => fetch(input, init));
-        const response = await fetchImpl(url, { signal: anySignal([signal, timedOut]) });
-        if (!response.ok) return null;
-        const length = Number(response.headers.get('content-length'));
-        if (Number.isFinite(length) && length > CAPTION_MAX_BYTES) return null;
-        const body = await response.text();
-        return body.length > CAPTION_MAX_BYTES ? null : parseCaptionFile(body);
-      } catch {
+        const response = await this.settings.egress.request(url, {
+          signal: anySignal([signal, timedOut]),
+          timeoutMs: this.settings.timeoutMs,
+          maxRedirects: 3,
+        });
+        if (response.status !== 200) {
+          response.discard();
+          return null;
+        }
+        return parseCaptionFile((await readBody(response, CAPTION_MAX_BYTES)).toString('utf8'));
+      } catch (error) {
+        this.logRefusal(egressFailure(error, signal, timedOut), 'captions');
         return null;
       }
     });
+  }
+
+  /** A media URL the egress guard refused is logged with its host and the reason. */
+  private logRefusal(error: unknown, what: string): void {
+    const refusal = error instanceof ProviderCallError ? error.cause : error;
+    if (!(refusal instanceof EgressRefusedError)) return;
+    this.logger.warn(
+      { host: refusal.host, reason: refusal.reason },
+      `${what} URL refused by the egress guard: ${refusal.host} (${refusal.reason})`,
+    );
   }
 
   private call(

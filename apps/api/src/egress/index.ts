@@ -1,0 +1,4 @@
+export * from './egress.errors';
+export * from './egress-policy';
+export * from './egress-guard';
+export * from './egress.module';
