@@ -1,5 +1,5 @@
 import { OPERATIONS } from '@reelscout/domain/prices';
-import type { DailySpend } from './types';
+import type { DailySpendView } from '@reelscout/domain/views';
 import { addDays, daysBetween } from './usage-filters';
 
 /** Without a chosen start, the chart shows at least this many days, ending at the last one. */
@@ -13,7 +13,7 @@ export type Row = { day: string } & Record<string, number | string>;
  * bar across the whole chart.
  */
 export function toChartRows(
-  days: DailySpend[],
+  days: DailySpendView[],
   range: { from?: string; to?: string } = {},
 ): { rows: Row[]; operations: string[] } {
   const seen = new Set(days.map((d) => d.operation));

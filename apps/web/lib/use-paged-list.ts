@@ -2,8 +2,8 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PageView } from '@reelscout/domain/views';
 import { api, ApiError } from './api';
-import type { Page } from './types';
 
 export interface PagedList<T> {
   items: T[];
@@ -46,7 +46,7 @@ export function usePagedList<T>(path: string): PagedList<T> {
     const request = ++current.current;
     setLoading(true);
     setError(undefined);
-    api<Page<T>>(path)
+    api<PageView<T>>(path)
       .then((page) => {
         if (request !== current.current) return;
         setItems(page.items);
@@ -60,7 +60,7 @@ export function usePagedList<T>(path: string): PagedList<T> {
     if (!cursor) return;
     const request = current.current;
     setLoadingMore(true);
-    api<Page<T>>(`${path}${separator(path)}cursor=${encodeURIComponent(cursor)}`)
+    api<PageView<T>>(`${path}${separator(path)}cursor=${encodeURIComponent(cursor)}`)
       .then((page) => {
         if (request !== current.current) return;
         setItems((previous) => [...previous, ...page.items]);

@@ -4,4 +4,4 @@ export * from './prices';
 export * from './modes';
 export * from './markets';
 export * from './api-keys';
-export * from './account-views';
+export * from './views';

@@ -1,8 +1,9 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
 import { CurrentAccount, SessionGuard } from '../auth/session.guard';
-import { toAccountView, type AccountView } from './accounts.service';
+import { toAccountView } from './accounts.service';
+import { AccountResponseDto } from './dto/account.dto';
 
 @ApiTags('dashboard: account')
 @Controller('account')
@@ -10,7 +11,8 @@ import { toAccountView, type AccountView } from './accounts.service';
 export class AccountController {
   /** The signed-in account; `apiAccess: false` means no API settings and no key routes. */
   @Get()
-  me(@CurrentAccount() account: Account): AccountView {
+  @ApiOkResponse({ type: AccountResponseDto })
+  me(@CurrentAccount() account: Account): AccountResponseDto {
     return toAccountView(account);
   }
 }

@@ -1,16 +1,23 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
 import type { Request, Response } from 'express';
-import { AccountsService, toAccountView, type AccountView } from '../accounts/accounts.service';
+import { AccountsService, toAccountView } from '../accounts/accounts.service';
 import { AuthService } from './auth.service';
 import {
   PasswordResetConfirmDto,
+  PasswordResetConfirmResponseDto,
   PasswordResetRequestDto,
+  PasswordResetRequestResponseDto,
+  SessionResponseDto,
   SignInDto,
+  SignInResponseDto,
+  SignOutResponseDto,
   SignUpDto,
+  SignUpResponseDto,
 } from './dto/auth.dto';
-import { InvitesService, type InviteState } from './invites.service';
+import { InviteInspectResponseDto } from './dto/invite.dto';
+import { InvitesService } from './invites.service';
 import { LocalAuthGuard } from './local-auth.guard';
 import { SESSION_COOKIE } from './session';
 
@@ -37,17 +44,22 @@ export class AuthController {
   @Post('sign-in')
   @HttpCode(200)
   @UseGuards(LocalAuthGuard)
+  @ApiOkResponse({ type: SignInResponseDto, description: 'Signed in; the session cookie is set.' })
   async signIn(
     @Req() req: Request & { user: Account },
     @Body() _body: SignInDto,
-  ): Promise<{ account: AccountView }> {
+  ): Promise<SignInResponseDto> {
     await startSession(req, req.user.id);
     return { account: toAccountView(req.user) };
   }
 
   @Post('sign-up')
   @HttpCode(201)
-  async signUp(@Req() req: Request, @Body() body: SignUpDto): Promise<{ account: AccountView }> {
+  @ApiCreatedResponse({
+    type: SignUpResponseDto,
+    description: 'The account exists and is signed in; the session cookie is set.',
+  })
+  async signUp(@Req() req: Request, @Body() body: SignUpDto): Promise<SignUpResponseDto> {
     const account = await this.auth.signUp(body);
     await startSession(req, account.id);
     return { account: toAccountView(account) };
@@ -55,10 +67,11 @@ export class AuthController {
 
   @Post('sign-out')
   @HttpCode(200)
+  @ApiOkResponse({ type: SignOutResponseDto })
   async signOut(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ signedOut: true }> {
+  ): Promise<SignOutResponseDto> {
     await new Promise<void>((resolve) =>
       req.session ? req.session.destroy(() => resolve()) : resolve(),
     );
@@ -67,30 +80,39 @@ export class AuthController {
   }
 
   @Get('session')
-  async session(@Req() req: Request): Promise<{ signedIn: boolean; account: AccountView | null }> {
+  @ApiOkResponse({ type: SessionResponseDto })
+  async session(@Req() req: Request): Promise<SessionResponseDto> {
     const id = req.session?.accountId;
     const account = id ? await this.accounts.findById(id) : null;
     return { signedIn: account !== null, account: account ? toAccountView(account) : null };
   }
 
   @Get('invites/:token')
-  async invite(
-    @Param('token') token: string,
-  ): Promise<{ state: InviteState; email: string | null }> {
+  @ApiOkResponse({ type: InviteInspectResponseDto })
+  async invite(@Param('token') token: string): Promise<InviteInspectResponseDto> {
     if (token.length > 128) return { state: 'unknown', email: null };
     return this.invites.inspect(token);
   }
 
   @Post('password-reset/request')
   @HttpCode(202)
-  async requestReset(@Body() body: PasswordResetRequestDto): Promise<{ accepted: true }> {
+  @ApiAcceptedResponse({
+    type: PasswordResetRequestResponseDto,
+    description: 'The same answer whether or not an account has this address.',
+  })
+  async requestReset(
+    @Body() body: PasswordResetRequestDto,
+  ): Promise<PasswordResetRequestResponseDto> {
     await this.auth.requestPasswordReset(body.email);
     return { accepted: true };
   }
 
   @Post('password-reset/confirm')
   @HttpCode(200)
-  async confirmReset(@Body() body: PasswordResetConfirmDto): Promise<{ reset: true }> {
+  @ApiOkResponse({ type: PasswordResetConfirmResponseDto })
+  async confirmReset(
+    @Body() body: PasswordResetConfirmDto,
+  ): Promise<PasswordResetConfirmResponseDto> {
     await this.auth.confirmPasswordReset(body.token, body.password);
     return { reset: true };
   }

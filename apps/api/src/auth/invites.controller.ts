@@ -1,22 +1,9 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
-import { IsBoolean, IsEmail, IsOptional, MaxLength } from 'class-validator';
-import { InvitesService, type CreatedInvite } from './invites.service';
+import { InviteCreateDto, InviteCreateResponseDto } from './dto/invite.dto';
+import { InvitesService } from './invites.service';
 import { AdminGuard, CurrentAccount, SessionGuard } from './session.guard';
-
-export class InviteCreateDto {
-  @ApiPropertyOptional({ description: 'Only this address may use the invite.' })
-  @IsOptional()
-  @IsEmail()
-  @MaxLength(254)
-  email?: string;
-
-  @ApiProperty({ default: false, description: 'The new account gets API access.' })
-  @IsOptional()
-  @IsBoolean()
-  apiAccess?: boolean;
-}
 
 @ApiTags('dashboard: account')
 @Controller('account/invites')
@@ -26,10 +13,14 @@ export class InvitesController {
 
   @Post()
   @HttpCode(201)
+  @ApiCreatedResponse({
+    type: InviteCreateResponseDto,
+    description: 'The invite; its token exists only in `url`, shown once.',
+  })
   create(
     @CurrentAccount() account: Account,
     @Body() body: InviteCreateDto,
-  ): Promise<CreatedInvite> {
+  ): Promise<InviteCreateResponseDto> {
     return this.invites.create({
       email: body.email,
       apiAccess: body.apiAccess ?? false,

@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useParams, useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
+import type { InviteState, InviteView } from '@reelscout/domain/views';
 import { api, ApiError } from '../../lib/api';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
-import type { InviteState, InviteView } from '../../lib/types';
 import { Alert } from '../ui/alert';
 import { Field } from '../ui/field';
 import { Loading } from '../ui/loading';

@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
+import type { SessionView } from '@reelscout/domain/views';
 import { api, safeNextPath } from '../../lib/api';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
-import type { SessionView } from '../../lib/types';
 import { Alert } from '../ui/alert';
 import { Field } from '../ui/field';
 

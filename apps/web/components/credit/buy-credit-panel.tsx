@@ -1,17 +1,17 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import type { CheckoutView, CreditOverviewView } from '@reelscout/domain/views';
 import { api } from '../../lib/api';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
 import { checkPurchase } from '../../lib/purchase';
-import type { CreditOverview } from '../../lib/types';
 import { Alert } from '../ui/alert';
 import { Field } from '../ui/field';
 
 const CUSTOM = 'custom';
 
 /** Buying live credit: a preset or a custom amount, paid on Stripe Checkout. */
-export function BuyCreditPanel({ credit }: { credit: CreditOverview }) {
+export function BuyCreditPanel({ credit }: { credit: CreditOverviewView }) {
   const presets = credit.presetsUsd;
   const [choice, setChoice] = useState(presets[1] ?? presets[0] ?? CUSTOM);
   const [custom, setCustom] = useState('');
@@ -25,7 +25,7 @@ export function BuyCreditPanel({ credit }: { credit: CreditOverview }) {
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
-      const session = await api<{ id: string; url: string }>('/account/credit/checkout', {
+      const session = await api<CheckoutView>('/account/credit/checkout', {
         body: { amountUsd: checked.amountUsd },
       });
       window.location.assign(session.url);

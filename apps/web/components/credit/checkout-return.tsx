@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
+import type { CheckoutStatusView } from '@reelscout/domain/views';
 import { api, ApiError } from '../../lib/api';
 import { checkoutOutcome } from '../../lib/checkout-status';
-import type { CheckoutStatus } from '../../lib/types';
 import { Alert } from '../ui/alert';
 import { Loading } from '../ui/loading';
 import { Money } from '../ui/money';
@@ -15,7 +15,7 @@ const POLL_FOR_MS = 60_000;
 
 type State =
   | { kind: 'waiting' }
-  | { kind: 'paid'; status: CheckoutStatus }
+  | { kind: 'paid'; status: CheckoutStatusView }
   | { kind: 'unpaid'; title: string; message: string }
   | { kind: 'slow' }
   | { kind: 'error'; message: string };
@@ -41,7 +41,7 @@ export function CheckoutReturn() {
     const deadline = Date.now() + POLL_FOR_MS;
     const poll = async () => {
       try {
-        const status = await api<CheckoutStatus>(
+        const status = await api<CheckoutStatusView>(
           `/account/credit/checkout/${encodeURIComponent(sessionId)}`,
         );
         if (stopped) return;

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
+import type { CreditOverviewView } from '@reelscout/domain/views';
 import { useApi } from '../../lib/use-api';
-import type { CreditOverview } from '../../lib/types';
 import { BalanceCards } from '../overview/balance-cards';
 import { Alert } from '../ui/alert';
 import { Loading } from '../ui/loading';
@@ -11,7 +11,7 @@ import { LedgerPanel } from './ledger-panel';
 import { TestCreditPanel } from './test-credit-panel';
 
 export function CreditView() {
-  const credit = useApi<CreditOverview>('/account/credit');
+  const credit = useApi<CreditOverviewView>('/account/credit');
   const [ledgerVersion, setLedgerVersion] = useState(0);
 
   return (

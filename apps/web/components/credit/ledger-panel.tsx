@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import type { LedgerEntryView } from '@reelscout/domain/views';
 import { queryString } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import type { LedgerEntry } from '../../lib/types';
 import { usePagedList } from '../../lib/use-paged-list';
 import {
   checkFilters,
@@ -27,7 +27,7 @@ const KIND_LABELS: Record<string, string> = {
   adjustment: 'Adjustment',
 };
 
-function detail(entry: LedgerEntry): string {
+function detail(entry: LedgerEntryView): string {
   if (entry.operation) return `${entry.operation}${entry.requestId ? ` · ${entry.requestId}` : ''}`;
   return entry.reason ?? '';
 }
@@ -47,7 +47,7 @@ export function LedgerPanel({ version }: { version: number }) {
   useEffect(() => {
     if (!problem) setApiQuery(filtersToApiQuery({ ...filters, subject: '' }));
   }, [filters, problem]);
-  const list = usePagedList<LedgerEntry>(
+  const list = usePagedList<LedgerEntryView>(
     `/account/ledger${queryString({ ...apiQuery, limit: 25 })}`,
   );
   const filtered = Object.keys(apiQuery).length > 0;

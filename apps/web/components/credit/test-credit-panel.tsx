@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import type { TestCreditView } from '@reelscout/domain/views';
 import { api, ApiError } from '../../lib/api';
 import { usd } from '../../lib/format';
 import { Alert } from '../ui/alert';
@@ -16,7 +17,7 @@ export function TestCreditPanel({ onAdded }: { onAdded: () => void }) {
     setBusy(true);
     setMessage(null);
     try {
-      const result = await api<{ balanceMicros: number }>('/account/credit/test', {
+      const result = await api<TestCreditView>('/account/credit/test', {
         body: { amountUsd: TEST_TOP_UP_USD },
       });
       setMessage({

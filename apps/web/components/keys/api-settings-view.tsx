@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import type { ApiKeyListView, ApiKeyView } from '@reelscout/domain/views';
 import { useApi } from '../../lib/use-api';
-import type { ApiKey } from '../../lib/types';
 import { NoAccessPanel } from '../overview/no-access-panel';
 import { useAccount } from '../shell/account-context';
 import { Alert } from '../ui/alert';
@@ -14,9 +14,9 @@ import { RevokeKeyDialog } from './revoke-key-dialog';
 
 function KeysPanel() {
   const { refresh } = useAccount();
-  const keys = useApi<{ keys: ApiKey[] }>('/account/keys');
+  const keys = useApi<ApiKeyListView>('/account/keys');
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
   const [notice, setNotice] = useState('');
 
   // Access withdrawn since sign-in: reload the account, which hides this tab.

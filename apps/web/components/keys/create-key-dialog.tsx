@@ -1,10 +1,10 @@
 'use client';
 
 import { MODES, type Mode } from '@reelscout/domain/modes';
+import type { CreatedApiKeyView } from '@reelscout/domain/views';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
-import type { CreatedApiKey } from '../../lib/types';
 import { Alert } from '../ui/alert';
 import { CopyButton } from '../ui/copy-button';
 import { Field } from '../ui/field';
@@ -19,7 +19,7 @@ function CreateKeyForm({
   onCreated,
   onCancel,
 }: {
-  onCreated: (key: CreatedApiKey) => void;
+  onCreated: (key: CreatedApiKeyView) => void;
   onCancel: () => void;
 }) {
   const [name, setName] = useState('');
@@ -34,7 +34,7 @@ function CreateKeyForm({
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
-      onCreated(await api<CreatedApiKey>('/account/keys', { body: { name: trimmed, mode } }));
+      onCreated(await api<CreatedApiKeyView>('/account/keys', { body: { name: trimmed, mode } }));
     } catch (error) {
       setErrors(toFormErrors(error, ['name', 'mode']));
       setBusy(false);
@@ -95,7 +95,7 @@ function CreateKeyForm({
 }
 
 /** The key, once. The dialog stays until the reader confirms they stored it. */
-function ShowKeyOnce({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+function ShowKeyOnce({ created, onDone }: { created: CreatedApiKeyView; onDone: () => void }) {
   const [saved, setSaved] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -148,7 +148,7 @@ export function CreateKeyDialog({
   /** A key now exists (the list should show it even before the dialog closes). */
   onCreated: () => void;
 }) {
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [created, setCreated] = useState<CreatedApiKeyView | null>(null);
 
   function close() {
     setCreated(null); // the plaintext leaves memory with the dialog

@@ -1,9 +1,15 @@
+import type { ApiKeyView } from '@reelscout/domain/views';
 import { formatDateTime } from '../../lib/format';
-import type { ApiKey } from '../../lib/types';
 import { Badge } from '../ui/badge';
 import { ModeBadge } from '../ui/mode-badge';
 
-export function KeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+export function KeysTable({
+  keys,
+  onRevoke,
+}: {
+  keys: ApiKeyView[];
+  onRevoke: (key: ApiKeyView) => void;
+}) {
   return (
     <div className="table-wrap">
       <table className="data-table stack-on-phone" data-testid="keys-table">

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
+import type { ApiKeyView } from '@reelscout/domain/views';
 import { api, ApiError } from '../../lib/api';
-import type { ApiKey } from '../../lib/types';
 import { Alert } from '../ui/alert';
 import { Modal } from '../ui/modal';
 
@@ -12,9 +12,9 @@ export function RevokeKeyDialog({
   onClose,
   onRevoked,
 }: {
-  apiKey: ApiKey | null;
+  apiKey: ApiKeyView | null;
   onClose: () => void;
-  onRevoked: (key: ApiKey) => void;
+  onRevoked: (key: ApiKeyView) => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

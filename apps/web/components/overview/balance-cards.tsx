@@ -1,5 +1,5 @@
 import { MODES, type Mode } from '@reelscout/domain/modes';
-import type { CreditOverview } from '../../lib/types';
+import type { CreditOverviewView } from '@reelscout/domain/views';
 import { Money } from '../ui/money';
 
 const TITLES: Record<Mode, { title: string; note: string }> = {
@@ -8,7 +8,7 @@ const TITLES: Record<Mode, { title: string; note: string }> = {
 };
 
 /** One card per mode: what can be spent now, the balance, what running calls hold, this month's spend. */
-export function BalanceCards({ credit }: { credit: CreditOverview }) {
+export function BalanceCards({ credit }: { credit: CreditOverviewView }) {
   return (
     <div className="cards">
       {MODES.map((mode) => {

@@ -1,10 +1,10 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import type { CreatedInviteView } from '@reelscout/domain/views';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
-import type { CreatedInvite } from '../../lib/types';
 import { Alert } from '../ui/alert';
 import { CopyButton } from '../ui/copy-button';
 import { Field } from '../ui/field';
@@ -15,7 +15,7 @@ export function InvitePanel() {
   const [apiAccess, setApiAccess] = useState(true);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
-  const [invite, setInvite] = useState<CreatedInvite | null>(null);
+  const [invite, setInvite] = useState<CreatedInviteView | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -23,7 +23,7 @@ export function InvitePanel() {
     setErrors(NO_ERRORS);
     try {
       const body = email.trim() ? { email: email.trim(), apiAccess } : { apiAccess };
-      setInvite(await api<CreatedInvite>('/account/invites', { body }));
+      setInvite(await api<CreatedInviteView>('/account/invites', { body }));
     } catch (error) {
       setErrors(toFormErrors(error, ['email']));
     } finally {

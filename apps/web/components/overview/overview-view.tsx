@@ -1,8 +1,8 @@
 'use client';
 
 import Link from 'next/link';
+import type { CreditOverviewView, UsagePageView } from '@reelscout/domain/views';
 import { useApi } from '../../lib/use-api';
-import type { CreditOverview, Page, UsageRecord } from '../../lib/types';
 import { useAccount } from '../shell/account-context';
 import { Alert } from '../ui/alert';
 import { EmptyState } from '../ui/empty-state';
@@ -14,7 +14,7 @@ import { NoAccessPanel } from './no-access-panel';
 import { PricesPanel } from './prices-panel';
 
 function RecentCalls({ apiAccess }: { apiAccess: boolean }) {
-  const usage = useApi<Page<UsageRecord>>('/account/usage?limit=5');
+  const usage = useApi<UsagePageView>('/account/usage?limit=5');
   return (
     <section className="panel" aria-labelledby="recent-heading">
       <div className="panel-head">
@@ -45,7 +45,7 @@ function RecentCalls({ apiAccess }: { apiAccess: boolean }) {
 
 export function OverviewView() {
   const { account } = useAccount();
-  const credit = useApi<CreditOverview>('/account/credit');
+  const credit = useApi<CreditOverviewView>('/account/credit');
   return (
     <>
       <div className="page-head">

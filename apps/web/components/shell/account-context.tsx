@@ -1,10 +1,10 @@
 'use client';
 
 import { createContext, useContext } from 'react';
-import type { Account } from '../../lib/types';
+import type { AccountView } from '@reelscout/domain/views';
 
 export interface AccountContextValue {
-  account: Account;
+  account: AccountView;
   /** Reloads the account (after something that may change it). */
   refresh: () => void;
 }

@@ -3,15 +3,17 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AccountView, SessionView } from '@reelscout/domain/views';
 import { api, ApiError } from '../../lib/api';
-import type { Account, SessionView } from '../../lib/types';
 import { Alert } from '../ui/alert';
 import { Loading } from '../ui/loading';
 import { AccountContext } from './account-context';
 import { DashboardNav } from './nav';
 
 type State =
-  { kind: 'loading' } | { kind: 'ready'; account: Account } | { kind: 'error'; message: string };
+  | { kind: 'loading' }
+  | { kind: 'ready'; account: AccountView }
+  | { kind: 'error'; message: string };
 
 /** Everything behind sign-in: checks the session, then shows the header, tabs and the page. */
 export function DashboardShell({ children }: { children: ReactNode }) {

@@ -10,8 +10,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import type { DailySpendView } from '@reelscout/domain/views';
 import { usd, usdShort } from '../../lib/format';
-import type { DailySpend } from '../../lib/types';
 import { toChartRows } from '../../lib/chart-rows';
 
 export const OPERATION_COLORS: Record<string, string> = {
@@ -38,7 +38,7 @@ export function DailySpendChart({
   days,
   range,
 }: {
-  days: DailySpend[];
+  days: DailySpendView[];
   range: { from?: string; to?: string };
 }) {
   const { rows, operations } = toChartRows(days, range);

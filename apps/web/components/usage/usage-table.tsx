@@ -1,10 +1,10 @@
+import type { UsageView } from '@reelscout/domain/views';
 import { formatDateTime, formatDuration } from '../../lib/format';
-import type { UsageRecord } from '../../lib/types';
 import { Badge } from '../ui/badge';
 import { ModeBadge } from '../ui/mode-badge';
 import { Money } from '../ui/money';
 
-function StatusCell({ record }: { record: UsageRecord }) {
+function StatusCell({ record }: { record: UsageView }) {
   const ok = record.status < 400;
   return (
     <Badge tone={ok ? 'ok' : 'bad'}>
@@ -15,7 +15,7 @@ function StatusCell({ record }: { record: UsageRecord }) {
 }
 
 /** Calls, newest first. On narrow screens each row becomes a labelled card (see globals.css). */
-export function UsageTable({ items, caption }: { items: UsageRecord[]; caption: string }) {
+export function UsageTable({ items, caption }: { items: UsageView[]; caption: string }) {
   return (
     <div className="table-wrap">
       <table className="data-table stack-on-phone" data-testid="usage-table">

@@ -1,8 +1,8 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import type { DailySpendListView, UsageView } from '@reelscout/domain/views';
 import { queryString } from '../../lib/api';
-import type { DailySpend, UsageRecord } from '../../lib/types';
 import { useApi } from '../../lib/use-api';
 import { usePagedList } from '../../lib/use-paged-list';
 import {
@@ -20,7 +20,7 @@ import { UsageFiltersForm } from './usage-filters-form';
 import { UsageTable } from './usage-table';
 
 function DailySpendPanel({ query, filters }: { query: string; filters: UsageFilters }) {
-  const daily = useApi<{ days: DailySpend[] }>(`/account/usage/daily${query}`);
+  const daily = useApi<DailySpendListView>(`/account/usage/daily${query}`);
   return (
     <section className="panel" aria-labelledby="daily-heading">
       <h2 id="daily-heading">Daily spend by operation</h2>
@@ -42,7 +42,7 @@ function DailySpendPanel({ query, filters }: { query: string; filters: UsageFilt
 
 function CallsPanel({ query, csvHref }: { query: string; csvHref: string }) {
   const sep = query ? '&' : '?';
-  const list = usePagedList<UsageRecord>(`/account/usage${query}${sep}limit=50`);
+  const list = usePagedList<UsageView>(`/account/usage${query}${sep}limit=50`);
   return (
     <section className="panel" aria-labelledby="calls-heading">
       <div className="panel-head">

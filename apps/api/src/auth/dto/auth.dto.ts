@@ -1,5 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type {
+  PasswordResetConfirmedView,
+  PasswordResetRequestedView,
+  SessionView,
+  SignedInView,
+  SignedOutView,
+} from '@reelscout/domain';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { AccountResponseDto } from '../../accounts/dto/account.dto';
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 256;
@@ -54,4 +62,40 @@ export class PasswordResetConfirmDto {
     message: `password must be between ${PASSWORD_MIN} and ${PASSWORD_MAX} characters`,
   })
   password: string;
+}
+
+/** `POST /auth/sign-in`: the signed-in account; the session cookie is set alongside. */
+export class SignInResponseDto implements SignedInView {
+  @ApiProperty({ type: () => AccountResponseDto })
+  account: AccountResponseDto;
+}
+
+/** `POST /auth/sign-up`: the new account, already signed in. */
+export class SignUpResponseDto extends SignInResponseDto {}
+
+/** `POST /auth/sign-out`. */
+export class SignOutResponseDto implements SignedOutView {
+  @ApiProperty({ type: Boolean, enum: [true] })
+  signedOut: true;
+}
+
+/** `GET /auth/session`. */
+export class SessionResponseDto implements SessionView {
+  @ApiProperty()
+  signedIn: boolean;
+
+  @ApiProperty({ type: () => AccountResponseDto, nullable: true })
+  account: AccountResponseDto | null;
+}
+
+/** `POST /auth/password-reset/request`: the same answer whether or not the address is known. */
+export class PasswordResetRequestResponseDto implements PasswordResetRequestedView {
+  @ApiProperty({ type: Boolean, enum: [true] })
+  accepted: true;
+}
+
+/** `POST /auth/password-reset/confirm`. */
+export class PasswordResetConfirmResponseDto implements PasswordResetConfirmedView {
+  @ApiProperty({ type: Boolean, enum: [true] })
+  reset: true;
 }
