@@ -3,7 +3,7 @@ import type { Micros } from './money';
 export const OPERATIONS = ['assist', 'scan', 'playbook', 'music'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
-/** The price list, in micro-USD. The one place prices live. */
+/** The price list, in micro-USD. The one place prices live, with every price formula below. */
 export const PRICES = {
   assist: 10_000,
   scanPerReel: 7_500,
@@ -27,7 +27,17 @@ export function maxCharge(operation: Operation, options: { limit?: number } = {}
   }
 }
 
+/** assist and playbook charge their price for every answer. */
+export function flatCharge(operation: 'assist' | 'playbook'): Micros {
+  return PRICES[operation];
+}
+
 /** Scan is charged pro rata per reel delivered; an empty result is free. */
 export function scanCharge(reelsDelivered: number): Micros {
   return PRICES.scanPerReel * Math.max(0, Math.min(SCAN_MAX_REELS, Math.floor(reelsDelivered)));
+}
+
+/** 0.250000 for any delivery, whatever `limit`; an empty result is free. */
+export function musicCharge(suggestionsDelivered: number): Micros {
+  return suggestionsDelivered > 0 ? PRICES.music : 0;
 }

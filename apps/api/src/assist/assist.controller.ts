@@ -1,23 +1,16 @@
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { PRICES } from '@reelscout/domain';
-import { ConfigService } from '@nestjs/config';
 import type { Request, Response } from 'express';
-import type { Environment } from '../config/environment';
 import { CurrentCaller, type Caller } from '../api-keys/caller';
 import { ApiOperationErrors, ApiOperationOk } from '../operations/api-docs';
 import { OperationRunner } from '../operations/operation.runner';
 import { V1Controller } from '../operations/v1-controller.decorator';
-import { AssistService } from './assist.service';
+import { assistOperation } from './assist.operation';
 import { AssistRequestDto, AssistResponseDto } from './dto/assist.dto';
 
 @V1Controller('assist')
 export class AssistController {
-  constructor(
-    private readonly runner: OperationRunner,
-    private readonly config: ConfigService<Environment, true>,
-    private readonly assist: AssistService,
-  ) {}
+  constructor(private readonly runner: OperationRunner) {}
 
   @Post()
   @HttpCode(200)
@@ -35,18 +28,6 @@ export class AssistController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AssistResponseDto> {
-    return this.runner.execute(
-      { caller, req, res },
-      {
-        operation: 'assist',
-        holdMicros: PRICES.assist,
-        deadlineMs: this.config.get('ASSIST_DEADLINE_MS', { infer: true }),
-        requires: ['llm'],
-      },
-      async (signal) => ({
-        body: await this.assist.run(caller.mode, body, signal),
-        chargeMicros: PRICES.assist,
-      }),
-    );
+    return this.runner.run(assistOperation, { caller, req, res }, body);
   }
 }

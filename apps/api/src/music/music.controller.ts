@@ -1,24 +1,16 @@
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { ApiOperation } from '@nestjs/swagger';
-import { maxCharge, parseVideoLink } from '@reelscout/domain';
 import type { Request, Response } from 'express';
 import { CurrentCaller, type Caller } from '../api-keys/caller';
-import type { Environment } from '../config/environment';
 import { ApiOperationErrors, ApiOperationOk } from '../operations/api-docs';
 import { OperationRunner } from '../operations/operation.runner';
 import { V1Controller } from '../operations/v1-controller.decorator';
 import { MusicRequestDto, MusicResponseDto } from './dto/music.dto';
-import { musicCharge } from './music.ranking';
-import { MusicService } from './music.service';
+import { musicOperation } from './music.operation';
 
 @V1Controller('music')
 export class MusicController {
-  constructor(
-    private readonly runner: OperationRunner,
-    private readonly config: ConfigService<Environment, true>,
-    private readonly music: MusicService,
-  ) {}
+  constructor(private readonly runner: OperationRunner) {}
 
   @Post()
   @HttpCode(200)
@@ -42,25 +34,6 @@ export class MusicController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<MusicResponseDto> {
-    // Validation comes before the hold (ARCHITECTURE §3): an unsupported link is 400 even on an
-    // empty balance. Only resolving the link needs a provider, so that happens inside the run.
-    parseVideoLink(body.url);
-    return this.runner.execute(
-      { caller, req, res },
-      {
-        operation: 'music',
-        holdMicros: maxCharge('music'),
-        deadlineMs: this.config.get('MUSIC_DEADLINE_MS', { infer: true }),
-        requires: ['videoData'],
-      },
-      async (signal) => {
-        const result = await this.music.run(caller.mode, body, signal);
-        return {
-          body: result,
-          chargeMicros: musicCharge(result.suggestions.length),
-          market: result.market,
-        };
-      },
-    );
+    return this.runner.run(musicOperation, { caller, req, res }, body);
   }
 }

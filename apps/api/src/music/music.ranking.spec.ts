@@ -1,10 +1,5 @@
-import {
-  byFinalScore,
-  CLEARLY_BETTER_FIT,
-  finalScore,
-  musicCharge,
-  rankSuggestions,
-} from './music.ranking';
+import { musicCharge } from '@reelscout/domain';
+import { byFinalScore, CLEARLY_BETTER_FIT, finalScore, rankSuggestions } from './music.ranking';
 
 describe('finalScore', () => {
   it('is 0.85 × fit + 0.15 × trend strength, rounded to 3 decimals', () => {

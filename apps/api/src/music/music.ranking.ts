@@ -1,5 +1,3 @@
-import { PRICES, type Micros } from '@reelscout/domain';
-
 /** `finalScore = FIT_WEIGHT × fit + TREND_WEIGHT × trend strength` (both in 0..1). */
 export const FIT_WEIGHT = 0.85;
 export const TREND_WEIGHT = 0.15;
@@ -34,11 +32,6 @@ export function byFinalScore(a: Ranked, b: Ranked): number {
 /** Sorted best first, then cut to `limit`. */
 export function rankSuggestions<T extends Ranked>(suggestions: readonly T[], limit: number): T[] {
   return [...suggestions].sort(byFinalScore).slice(0, Math.max(0, limit));
-}
-
-/** 0.250000 for any delivery, whatever `limit`; an empty result is free. */
-export function musicCharge(suggestionsDelivered: number): Micros {
-  return suggestionsDelivered > 0 ? PRICES.music : 0;
 }
 
 function clamp01(value: number): number {

@@ -1,4 +1,5 @@
 import type { AudioMood } from '../media/audio-features';
+import { fitWhy } from './music.prompt';
 
 /** What the audio reading says about a sound or a video's soundtrack. */
 export interface AudioReading {
@@ -157,6 +158,7 @@ export function scoreFit(
   return { score, why: explain(score, reasons), parts };
 }
 
+/** The strongest two reasons for and the worst two against, worded by `fitWhy`. */
 function explain(score: number, reasons: Reason[]): string {
   const known = reasons.filter((r) => r.known);
   const positives = known
@@ -169,20 +171,7 @@ function explain(score: number, reasons: Reason[]): string {
     .sort((a, b) => FIT_WEIGHTS[b.part] * (1 - b.score) - FIT_WEIGHTS[a.part] * (1 - a.score))
     .slice(0, 2)
     .map((r) => r.bad);
-  const label =
-    score >= 0.75
-      ? 'Strong fit'
-      : score >= 0.5
-        ? 'Good fit'
-        : score >= 0.3
-          ? 'Partial fit'
-          : 'Weak fit';
-  if (positives.length === 0 && negatives.length === 0) {
-    return `${label}: nothing stands out either way.`;
-  }
-  const against =
-    negatives.length > 0 ? `${positives.length > 0 ? '; but ' : ''}${negatives.join('; ')}` : '';
-  return `${label}: ${positives.join('; ')}${against}.`;
+  return fitWhy(score, positives, negatives);
 }
 
 function tempoReason(video: VideoProfile, reading: AudioReading): Reason {

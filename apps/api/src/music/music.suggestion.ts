@@ -1,6 +1,7 @@
 import { soundUrl } from '../providers/live/tikhub.mappers';
 import type { SoundSuggestionDto } from './dto/music.dto';
 import type { Candidate } from './music.pool';
+import { suggestionWhy } from './music.prompt';
 import { finalScore } from './music.ranking';
 import { scoreFit, type AudioReading, type VideoProfile } from './music.scoring';
 import { readTrend } from './music.trend';
@@ -33,9 +34,7 @@ export function buildSuggestion(
     rankDiff: rising?.rankDiff ?? candidate.charts[0]?.rankDiff ?? null,
     onRisingChart: rising !== undefined,
   });
-  const why = candidate.sources.includes('video')
-    ? `${fit.why} It is the sound this video already uses.`
-    : fit.why;
+  const why = suggestionWhy(fit.why, candidate.sources.includes('video'));
   return {
     soundId: candidate.namespacedId,
     title: candidate.title,

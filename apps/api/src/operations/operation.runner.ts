@@ -1,11 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ModuleRef } from '@nestjs/core';
 import { DomainError, formatUsd, type Micros, type Operation } from '@reelscout/domain';
 import type { Request, Response } from 'express';
 import type { Caller } from '../api-keys/caller';
-import { BillingService, type Hold } from '../billing/billing.service';
+import { BillingService, type Hold } from '../ledger/billing.service';
 import { toDomainError, toErrorBody } from '../common/errors/error-envelope';
 import { requestIdOf } from '../common/http/request-id';
+import type { Environment } from '../config/environment';
 import {
   IDEMPOTENCY_HEADER,
   IdempotencyService,
@@ -21,6 +24,7 @@ import {
 } from '../providers/http/provider-call-meter';
 import { ProvidersService, type LiveProviderSettingsMissing } from '../providers/providers.service';
 import { claimInFlightSlot } from '../throttling/in-flight-slot';
+import type { OperationContract } from './operation.contract';
 import { ReplayedResponse } from './replayed-response';
 
 /** Extra time a hold and an idempotency lock outlive the deadline before the reaper frees them. */
@@ -82,7 +86,44 @@ export class OperationRunner implements BeforeApplicationShutdown {
     private readonly billing: BillingService,
     private readonly idempotency: IdempotencyService,
     private readonly providers: ProvidersService,
+    private readonly config: ConfigService<Environment, true>,
+    private readonly moduleRef: ModuleRef,
   ) {}
+
+  /**
+   * Runs one operation as its contract declares it: its checks first (a 400 before any hold),
+   * then `execute` with its hold, deadline, required providers, work, charge and market.
+   */
+  async run<Body, Result, Service>(
+    contract: OperationContract<Body, Result, Service>,
+    context: { caller: Caller; req: Request; res: Response },
+    body: Body,
+  ): Promise<Result> {
+    for (const check of contract.checks ?? []) check(body);
+    const service = this.moduleRef.get(contract.service, { strict: false });
+    return this.execute(
+      context,
+      {
+        operation: contract.operation,
+        holdMicros: contract.hold(body),
+        deadlineMs: this.config.get(contract.deadline, { infer: true }),
+        requires: contract.requires,
+      },
+      async (signal, deadline) => {
+        const result = await contract.work(service, {
+          mode: context.caller.mode,
+          body,
+          signal,
+          deadline,
+        });
+        return {
+          body: result,
+          chargeMicros: contract.charge(result, body),
+          market: contract.market?.(result),
+        };
+      },
+    );
+  }
 
   async execute<T>(
     context: { caller: Caller; req: Request; res: Response },
@@ -95,7 +136,7 @@ export class OperationRunner implements BeforeApplicationShutdown {
     const slot = claimInFlightSlot(context.res);
     const started: { work?: Promise<unknown> } = {};
     try {
-      return await this.run(context, spec, work, started);
+      return await this.steps(context, spec, work, started);
     } finally {
       if (slot) {
         const release = () => slot.release();
@@ -105,7 +146,7 @@ export class OperationRunner implements BeforeApplicationShutdown {
     }
   }
 
-  private async run<T>(
+  private async steps<T>(
     context: { caller: Caller; req: Request; res: Response },
     spec: OperationSpec,
     work: (signal: AbortSignal, context: WorkContext) => Promise<OperationOutcome<T>>,

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { BillingModule } from '../billing/billing.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { OperationRunner } from './operation.runner';
 
 @Module({
-  imports: [BillingModule, IdempotencyModule, ProvidersModule],
+  imports: [LedgerModule, IdempotencyModule, ProvidersModule],
   providers: [OperationRunner],
   exports: [OperationRunner],
 })

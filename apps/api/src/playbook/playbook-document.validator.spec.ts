@@ -1,4 +1,4 @@
-import { buildSandboxPlaybook } from '../providers/sandbox/playbook-document.builder';
+import { buildSandboxPlaybook } from './playbook.sandbox';
 import type { PlaybookDocument } from './playbook-document';
 import {
   LIST_LIMITS,

@@ -1,23 +1,16 @@
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { ApiOperation } from '@nestjs/swagger';
-import { parseVideoLink, PRICES, resolveLanguage } from '@reelscout/domain';
 import type { Request, Response } from 'express';
 import { CurrentCaller, type Caller } from '../api-keys/caller';
-import type { Environment } from '../config/environment';
 import { ApiOperationErrors, ApiOperationOk } from '../operations/api-docs';
 import { OperationRunner } from '../operations/operation.runner';
 import { V1Controller } from '../operations/v1-controller.decorator';
 import { PlaybookRequestDto, PlaybookResponseDto } from './dto/playbook.dto';
-import { PlaybookService } from './playbook.service';
+import { playbookOperation } from './playbook.operation';
 
 @V1Controller('playbook')
 export class PlaybookController {
-  constructor(
-    private readonly runner: OperationRunner,
-    private readonly config: ConfigService<Environment, true>,
-    private readonly playbook: PlaybookService,
-  ) {}
+  constructor(private readonly runner: OperationRunner) {}
 
   @Post()
   @HttpCode(200)
@@ -40,21 +33,6 @@ export class PlaybookController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<PlaybookResponseDto> {
-    // Refuse what needs no provider before any hold: an unsupported link, an unknown language.
-    parseVideoLink(body.url);
-    resolveLanguage(body.language, 'network_a');
-    return this.runner.execute(
-      { caller, req, res },
-      {
-        operation: 'playbook',
-        holdMicros: PRICES.playbook,
-        deadlineMs: this.config.get('PLAYBOOK_DEADLINE_MS', { infer: true }),
-        requires: ['videoData', 'llm'],
-      },
-      async (signal) => {
-        const result = await this.playbook.run(caller.mode, body, signal);
-        return { body: result, chargeMicros: PRICES.playbook, market: result.reel.market };
-      },
-    );
+    return this.runner.run(playbookOperation, { caller, req, res }, body);
   }
 }

@@ -13,23 +13,22 @@ import type { MediaProbe } from '../media/ffmpeg-output.parser';
 import { OverlayTextService, type KnownOverlay } from '../media/overlay-candidates';
 import { VideoAnalyzer, type VideoAnalysis } from '../media/video-analyzer';
 import {
+  promptRequest,
   ProvidersService,
   sandboxCatalogue,
   type ModeProviders,
-  type PlaybookAnalysisInput,
   type Post,
   type TimedText,
 } from '../providers';
 import { VideoSourceService } from '../video-source/video-source.service';
 import { deepToLanguageScript, isChineseTag } from './chinese-script';
 import {
-  PLAYBOOK_DOCUMENT_SCHEMA,
   type PlaybookDocument,
   type PlaybookOverlaySource,
   type TranscriptSource,
 } from './playbook-document';
 import { PlaybookDocumentError, validatePlaybookDocument } from './playbook-document.validator';
-import { playbookSystemPrompt, playbookUserPrompt } from './playbook-prompt';
+import { PLAYBOOK_DOCUMENT_PROMPT, type PlaybookPromptInput } from './playbook.prompt';
 import { anchorPlaybook, clipToSpan, type MeasuredVideo } from './playbook-timing';
 import {
   PLAYBOOK_MAX_SECONDS,
@@ -91,7 +90,7 @@ export class PlaybookService {
     const { analysis, transcript, overlays } = watched;
     const analyzedSeconds = analysis.analyzedSeconds;
 
-    const facts: PlaybookAnalysisInput = {
+    const facts: PlaybookPromptInput = {
       language,
       analyzedSeconds,
       durationSec: analysis.durationSec,
@@ -114,17 +113,14 @@ export class PlaybookService {
       caption: post.caption,
       hashtags: post.hashtags,
       authorHandle: post.authorHandle,
+      platform: post.platform,
+      market: post.market,
     };
     const answer = await providers.llm.structured(
-      {
-        name: 'playbook_document',
-        schema: PLAYBOOK_DOCUMENT_SCHEMA,
-        system: playbookSystemPrompt(language, analyzedSeconds),
-        user: playbookUserPrompt(facts, { platform: post.platform, market: post.market }),
+      promptRequest(PLAYBOOK_DOCUMENT_PROMPT, facts, {
         images: analysis.keyFrames.map((frame) => frame.jpegDataUrl),
         validate: (value) => validatePlaybookDocument(value, { analyzedSeconds }),
-        input: facts,
-      },
+      }),
       { signal },
     );
 

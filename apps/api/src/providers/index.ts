@@ -22,12 +22,6 @@ export {
   SANDBOX_LLM_RULES,
   type SandboxLlmInputs,
   type SandboxLlmOutputs,
-  type HistoryEntry,
 } from './sandbox/sandbox-llm.rules';
-export {
-  buildSandboxPlaybook,
-  type PlaybookAnalysisInput,
-  type SandboxPlaybookDocument,
-} from './sandbox/playbook-document.builder';
 export { mediaTempDir } from './http/media-download';
 export { soundNamespacedId, rawSoundId } from './live/tikhub.mappers';

@@ -3,7 +3,20 @@ import type { CallOptions, TimedText } from './provider.types';
 /** A JSON schema object, passed through to the model as-is (OpenAI strict structured outputs). */
 export type JsonSchema = Record<string, unknown>;
 
-export interface StructuredRequest<T> {
+/**
+ * One structured question to the model, written once in an operation's `x.prompt.ts`: the
+ * answer's name and schema, and how its messages are written from the question's typed input.
+ */
+export interface LlmPrompt<I> {
+  /** The schema's name; also selects the sandbox stand-in's rule (see `SANDBOX_LLM_RULES`). */
+  name: string;
+  /** Strict JSON schema of the answer (every property required, `additionalProperties: false`). */
+  schema: JsonSchema;
+  system: (input: I) => string;
+  user: (input: I) => string;
+}
+
+export interface StructuredRequest<T, I = unknown> {
   /** The schema's name; also selects the sandbox stand-in's rule (see `SANDBOX_LLM_RULES`). */
   name: string;
   /** Strict JSON schema of the answer (every property required, `additionalProperties: false`). */
@@ -18,11 +31,32 @@ export interface StructuredRequest<T> {
    */
   validate: (value: unknown) => T;
   /**
-   * The structured facts the prompt was built from. The live model ignores it (it reads the
-   * prompt); the sandbox's rule-based stand-in reads only this, never the prompt text. See
-   * `SandboxLlmInputs` for what each known `name` expects.
+   * The facts the question is about, which `system` and `user` are written from (see
+   * `promptRequest`). The live model reads the messages; the sandbox's rule-based stand-in reads
+   * only these facts, never the message text (its rule for `name`, see `SandboxLlmInputs`).
    */
-  input?: unknown;
+  input?: I;
+}
+
+/**
+ * The request of a prompt for one input: its messages written from that input, which travels
+ * with them. Both providers answer the same facts, the live model as text, the sandbox's
+ * stand-in as data, so what a test-mode call answers cannot drift from what a live call asks.
+ */
+export function promptRequest<I, T>(
+  prompt: LlmPrompt<I>,
+  input: I,
+  answer: Pick<StructuredRequest<T, I>, 'validate' | 'images'>,
+): StructuredRequest<T, I> {
+  return {
+    name: prompt.name,
+    schema: prompt.schema,
+    system: prompt.system(input),
+    user: prompt.user(input),
+    ...(answer.images ? { images: answer.images } : {}),
+    validate: answer.validate,
+    input,
+  };
 }
 
 export interface TranscribeOptions extends CallOptions {

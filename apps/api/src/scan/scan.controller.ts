@@ -1,23 +1,16 @@
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { maxCharge, scanCharge } from '@reelscout/domain';
-import { ConfigService } from '@nestjs/config';
 import type { Request, Response } from 'express';
-import type { Environment } from '../config/environment';
 import { CurrentCaller, type Caller } from '../api-keys/caller';
 import { ApiOperationErrors, ApiOperationOk } from '../operations/api-docs';
 import { OperationRunner } from '../operations/operation.runner';
 import { V1Controller } from '../operations/v1-controller.decorator';
 import { ScanRequestDto, ScanResponseDto } from './dto/scan.dto';
-import { ScanService } from './scan.service';
+import { scanOperation } from './scan.operation';
 
 @V1Controller('scan')
 export class ScanController {
-  constructor(
-    private readonly runner: OperationRunner,
-    private readonly config: ConfigService<Environment, true>,
-    private readonly scan: ScanService,
-  ) {}
+  constructor(private readonly runner: OperationRunner) {}
 
   @Post()
   @HttpCode(200)
@@ -36,22 +29,6 @@ export class ScanController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ScanResponseDto> {
-    return this.runner.execute(
-      { caller, req, res },
-      {
-        operation: 'scan',
-        holdMicros: maxCharge('scan', { limit: body.limit ?? 20 }),
-        deadlineMs: this.config.get('SCAN_DEADLINE_MS', { infer: true }),
-        requires: ['videoData', 'llm'],
-      },
-      async (signal, deadline) => {
-        const result = await this.scan.run(caller.mode, body, signal, deadline);
-        return {
-          body: result,
-          chargeMicros: scanCharge(result.reels.length),
-          market: result.market,
-        };
-      },
-    );
+    return this.runner.run(scanOperation, { caller, req, res }, body);
   }
 }

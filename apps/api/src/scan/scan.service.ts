@@ -3,10 +3,11 @@ import { DomainError, resolveScanMarket, type Market, type Mode } from '@reelsco
 import { anySignal, withTimeoutSignal } from '../common/async/abort';
 import { mapLimit, mapLimitSettled } from '../common/async/map-limit';
 import type { WorkContext } from '../operations/operation.runner';
-import type { JsonSchema } from '../providers/llm.provider';
+import { promptRequest } from '../providers/llm.provider';
 import type { Post } from '../providers/provider.types';
 import { ProvidersService, type ModeProviders } from '../providers/providers.service';
 import type { ScanRequestDto, ScanResponseDto } from './dto/scan.dto';
+import { SCAN_PLAN_PROMPT, SCAN_RELEVANCE_PROMPT } from './scan.prompt';
 import {
   dedupeVideos,
   hasAllCounts,
@@ -56,42 +57,6 @@ interface PhraseSearch {
   failedPages: number;
 }
 
-const PLAN_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    niche: { type: 'string' },
-    phrases: { type: 'array', items: { type: 'string' } },
-  },
-  required: ['niche', 'phrases'],
-  additionalProperties: false,
-};
-
-const RELEVANCE_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    scores: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'string' },
-          score: { type: 'number' },
-          reason: { type: 'string' },
-        },
-        required: ['id', 'score', 'reason'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['scores'],
-  additionalProperties: false,
-};
-
-const MARKET_LANGUAGE: Record<Market, string> = {
-  network_a: 'the language of the brief (English unless the brief is in another language)',
-  network_b: 'Simplified Chinese',
-};
-
 /**
  * scan (ARCHITECTURE §9): plan phrases → search them in parallel (network_b deeper) → dedupe,
  * videos only → network_b play counts backfilled → relevance pass (≥ 6 kept; on failure
@@ -119,14 +84,7 @@ export class ScanService {
     const providers = this.providers.for(mode);
 
     const plan = await providers.llm.structured(
-      {
-        name: 'scan_plan',
-        schema: PLAN_SCHEMA,
-        system: `You plan searches for short-form reels on ${market}. Return a short human "niche" label and 3 to 6 distinct search phrases in ${MARKET_LANGUAGE[market]}, as a creator would type them. When the brief names competitors, include their @handles as phrases.`,
-        user: request.query,
-        validate: validatePlan,
-        input: { query: request.query, market },
-      },
+      promptRequest(SCAN_PLAN_PROMPT, { query: request.query, market }, { validate: validatePlan }),
       { signal },
     );
 
@@ -314,15 +272,11 @@ export class ScanService {
           authorHandle: post.authorHandle,
         }));
         return providers.llm.structured(
-          {
-            name: 'scan_relevance',
-            schema: RELEVANCE_SCHEMA,
-            system:
-              'Score how well each reel matches the brief, 0 (unrelated) to 10 (exactly what was asked for), with a one-sentence reason a marketer would understand. Score every id you are given.',
-            user: `Brief: ${query}\n\nReels:\n${JSON.stringify(reels)}`,
-            validate: validateRelevance(new Set(reels.map((r) => r.id))),
-            input: { query, reels },
-          },
+          promptRequest(
+            SCAN_RELEVANCE_PROMPT,
+            { query, reels },
+            { validate: validateRelevance(new Set(reels.map((r) => r.id))) },
+          ),
           { signal: batchSignal },
         );
       },

@@ -5,8 +5,8 @@ import { SandboxMediaRegistry } from './sandbox-media-registry';
 import { sandboxAnswer } from './sandbox-llm.rules';
 
 /**
- * The test-mode LLM: a deterministic, rule-based stand-in (see `SANDBOX_LLM_RULES`), not a
- * model. Its answers go through the caller's `validate` like a real model's, so an operation's
+ * The test-mode LLM: a deterministic, rule-based stand-in (see `SANDBOX_LLM_RULES`; each rule
+ * lives next to its prompt, in its operation's `x.sandbox.ts`), not a model. Its answers go through the caller's `validate` like a real model's, so an operation's
  * validation is exercised in test mode too. It never opens a network connection.
  */
 export class SandboxLlmProvider implements LlmProvider {

@@ -1,5 +1,5 @@
 import { matchNiches } from './sandbox-catalogue';
-import { planScan, scoreRelevance } from './sandbox-llm.rules';
+import { planScan, scoreRelevance } from '../../scan/scan.sandbox';
 import { SandboxVideoDataProvider } from './sandbox-video-data.provider';
 import { containsKeyword, toSimplified } from './sandbox-text';
 

@@ -1,4 +1,5 @@
 import { foldToSimplified } from '@reelscout/domain';
+import { SANDBOX_NICHES } from './sandbox-niches';
 
 /**
  * Keyword matching for the sandbox's search and its rule-based LLM: English by whole words,
@@ -98,4 +99,15 @@ export function handlesIn(text: string): string[] {
     }
   }
   return handles;
+}
+
+/**
+ * The words a phrase ranks sandbox entries (reels, sounds) by: its content words, and the
+ * sandbox niches' Chinese keywords it contains.
+ */
+export function rankingTerms(phrase: string): string[] {
+  const chinese = SANDBOX_NICHES.flatMap((niche) => niche.keywords.zh).filter((keyword) =>
+    phrase.includes(keyword),
+  );
+  return [...contentWords(phrase), ...chinese];
 }

@@ -20,6 +20,7 @@ import type {
   SoundChartQuery,
   VideoSearchPage,
 } from '../provider.types';
+import { sandboxSoundChart, sandboxSoundSearch } from '../../music/music.sandbox';
 import type { VideoDataProvider } from '../video-data.provider';
 import { sandboxCatalogue, type SandboxCatalogue, type SandboxReel } from './sandbox-catalogue';
 import {
@@ -30,9 +31,8 @@ import {
   SANDBOX_SHORT_LINKS,
 } from './sandbox-magic';
 import { SandboxMediaRegistry } from './sandbox-media-registry';
-import { SANDBOX_NICHES } from './sandbox-niches';
 import { hash32 } from './seeded-random';
-import { containsKeyword, contentWords, handlesIn } from './sandbox-text';
+import { containsKeyword, handlesIn, rankingTerms } from './sandbox-text';
 
 export interface SandboxVideoDataOptions {
   /** Renders sandbox media (the media module's ffmpeg renderer); `null` when none is wired. */
@@ -45,7 +45,6 @@ export interface SandboxVideoDataOptions {
 
 /** Page sizes like the live endpoints': network_b pages are smaller (scan pages deeper there). */
 const PAGE_SIZE: Record<Market, number> = { network_a: 20, network_b: 10 };
-const CHART_LENGTH = 50;
 
 /**
  * The test-mode video-data provider: the deterministic sandbox catalogue behind the same
@@ -177,55 +176,13 @@ export class SandboxVideoDataProvider implements VideoDataProvider {
   ): Promise<SoundChartEntry[]> {
     throwIfAborted(options.signal);
     if (isForNoSoundVideo(options)) return [];
-    const sounds = this.catalogue
-      .sounds(market)
-      .map((entry) => entry.sound)
-      .filter((sound) => !query.commercialOnly || sound.commercial === true);
-    const growth = (sound: Sound) => {
-      const trend = sound.trend ?? [];
-      return trend.length < 2 ? 1 : trend[trend.length - 1].value / Math.max(1, trend[0].value);
-    };
-    const ordered =
-      query.kind === 'rising'
-        ? [...sounds].sort((a, b) => growth(b) - growth(a) || a.id.localeCompare(b.id))
-        : [...sounds].sort(
-            (a, b) => (b.usageCount ?? 0) - (a.usageCount ?? 0) || a.id.localeCompare(b.id),
-          );
-    return ordered.slice(0, CHART_LENGTH).map((sound, index) => ({
-      ...structuredClone(sound),
-      rank: index + 1,
-      rankDiff:
-        query.kind === 'rising'
-          ? Math.max(1, Math.round(growth(sound) * 3))
-          : (hash32(sound.id) % 11) - 5,
-    }));
+    return sandboxSoundChart(this.catalogue, market, query);
   }
 
   async searchSounds(market: Market, phrase: string, options: CallOptions = {}): Promise<Sound[]> {
     if (await this.magicPhrase(phrase, options)) return [];
     if (isForNoSoundVideo(options)) return [];
-    const niches = new Set(this.catalogue.matchNiches(phrase).map((match) => match.niche.key));
-    const terms = rankingTerms(phrase);
-    return this.catalogue
-      .sounds(market)
-      .map((entry) => ({
-        sound: entry.sound,
-        score:
-          2 *
-            terms.filter((term) =>
-              containsKeyword(`${entry.sound.title ?? ''} ${entry.sound.author ?? ''}`, term),
-            ).length +
-          (niches.has(entry.niche) ? 1 : 0),
-      }))
-      .filter((entry) => entry.score > 0)
-      .sort(
-        (a, b) =>
-          b.score - a.score ||
-          (b.sound.usageCount ?? 0) - (a.sound.usageCount ?? 0) ||
-          a.sound.id.localeCompare(b.sound.id),
-      )
-      .slice(0, 20)
-      .map((entry) => structuredClone(entry.sound));
+    return sandboxSoundSearch(this.catalogue, market, phrase);
   }
 
   async videosUsingSound(
@@ -346,13 +303,6 @@ export class SandboxVideoDataProvider implements VideoDataProvider {
 }
 
 /** Words that rank reels within a phrase's niches: topic words, Chinese keywords, hashtags. */
-function rankingTerms(phrase: string): string[] {
-  const chinese = SANDBOX_NICHES.flatMap((niche) => niche.keywords.zh).filter((keyword) =>
-    phrase.includes(keyword),
-  );
-  return [...contentWords(phrase), ...chinese];
-}
-
 function parseOffset(cursor: string | null | undefined): number {
   if (cursor === null || cursor === undefined || cursor === '') return 0;
   if (!/^[0-9]{1,6}$/.test(cursor)) {

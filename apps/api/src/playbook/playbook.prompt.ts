@@ -1,5 +1,7 @@
 import type { Language } from '@reelscout/domain';
-import type { PlaybookAnalysisInput } from '../providers';
+import type { LlmPrompt } from '../providers/llm.provider';
+import type { TimedText } from '../providers/provider.types';
+import { PLAYBOOK_DOCUMENT_SCHEMA } from './playbook-document';
 
 /**
  * The one multimodal request that writes a playbook: the system prompt states the rules (the
@@ -7,11 +9,37 @@ import type { PlaybookAnalysisInput } from '../providers';
  * and the key frames travel as images in the order the prompt lists them.
  */
 
+/** What the playbook operation measured in the video, and what the post says about itself. */
+export interface PlaybookAnalysisInput {
+  language: Language;
+  /** Seconds actually analysed (the video is clipped to 120 s). */
+  analyzedSeconds: number;
+  /** Full runtime, when known. */
+  durationSec?: number | null;
+  clipped?: boolean;
+  /** Measured scenes, contiguous over [0, analyzedSeconds]. */
+  scenes: { start: number; end: number; description?: string | null }[];
+  cutsPerMinute?: number;
+  transcript: TimedText[];
+  transcriptSource?: 'platform_captions' | 'transcription' | 'none';
+  /** Language of the transcript as the track reports it. */
+  transcriptLanguage?: string | null;
+  overlays: (TimedText & { source?: 'platform_metadata' | 'sandbox_spec' })[];
+  keyFrames?: { t: number; sceneIndex: number }[];
+  audio?: { loudnessLufs: number | null; speechShare: number } | null;
+  caption?: string | null;
+  hashtags?: string[];
+  authorHandle?: string | null;
+}
+
 /** What the prompt shows besides the measured analysis. */
 export interface PlaybookPromptMeta {
   platform: string;
   market: string;
 }
+
+/** What the playbook prompt is written from (and what the sandbox's stand-in answers from). */
+export type PlaybookPromptInput = PlaybookAnalysisInput & PlaybookPromptMeta;
 
 const LANGUAGE_RULE: Record<Language, string> = {
   en: 'Write every text field in English. When you quote speech or on-screen text in another language, translate it.',
@@ -68,3 +96,11 @@ export function playbookUserPrompt(facts: PlaybookAnalysisInput, meta: PlaybookP
   ];
   return lines.join('\n');
 }
+
+/** playbook's one question: the version-2 document, from the measured facts and the key frames. */
+export const PLAYBOOK_DOCUMENT_PROMPT: LlmPrompt<PlaybookPromptInput> = {
+  name: 'playbook_document',
+  schema: PLAYBOOK_DOCUMENT_SCHEMA,
+  system: (input) => playbookSystemPrompt(input.language, input.analyzedSeconds),
+  user: (input) => playbookUserPrompt(input, { platform: input.platform, market: input.market }),
+};

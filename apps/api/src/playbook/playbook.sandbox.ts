@@ -1,6 +1,13 @@
-import type { Language } from '@reelscout/domain';
+import { isLanguage, type Language } from '@reelscout/domain';
 import { Converter, type ConverterFunction } from 'opencc-js';
-import type { TimedText } from '../provider.types';
+import type { TimedText } from '../providers/provider.types';
+import {
+  arrayField,
+  field,
+  missingInput,
+  type SandboxLlmRule,
+} from '../providers/sandbox/sandbox-rule';
+import type { PlaybookAnalysisInput } from './playbook.prompt';
 
 /**
  * The sandbox LLM's playbook: a full version-2 document (the shape the playbook operation's
@@ -14,27 +21,26 @@ import type { TimedText } from '../provider.types';
  * what is said, what is shown as text), not what a camera saw.
  */
 
-export interface PlaybookAnalysisInput {
-  language: Language;
-  /** Seconds actually analysed (the video is clipped to 120 s). */
-  analyzedSeconds: number;
-  /** Full runtime, when known. */
-  durationSec?: number | null;
-  clipped?: boolean;
-  /** Measured scenes, contiguous over [0, analyzedSeconds]. */
-  scenes: { start: number; end: number; description?: string | null }[];
-  cutsPerMinute?: number;
-  transcript: TimedText[];
-  transcriptSource?: 'platform_captions' | 'transcription' | 'none';
-  /** Language of the transcript as the track reports it. */
-  transcriptLanguage?: string | null;
-  overlays: (TimedText & { source?: 'platform_metadata' | 'sandbox_spec' })[];
-  keyFrames?: { t: number; sceneIndex: number }[];
-  audio?: { loudnessLufs: number | null; speechShare: number } | null;
-  caption?: string | null;
-  hashtags?: string[];
-  authorHandle?: string | null;
-}
+/** playbook in test mode: the sandbox's stand-in answers `PLAYBOOK_DOCUMENT_PROMPT` by rules. */
+export const PLAYBOOK_DOCUMENT_SANDBOX: SandboxLlmRule<
+  PlaybookAnalysisInput,
+  SandboxPlaybookDocument
+> = {
+  read: (input) => {
+    const language = field(input, 'language');
+    const analyzed = field(input, 'analyzedSeconds');
+    if (!isLanguage(language) || typeof analyzed !== 'number') {
+      throw missingInput('playbook_document');
+    }
+    return {
+      ...(input as PlaybookAnalysisInput),
+      scenes: arrayField(input, 'scenes'),
+      transcript: arrayField(input, 'transcript'),
+      overlays: arrayField(input, 'overlays'),
+    };
+  },
+  answer: buildSandboxPlaybook,
+};
 
 type Rhythm = 'fast' | 'medium' | 'slow';
 

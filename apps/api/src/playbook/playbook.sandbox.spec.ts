@@ -1,5 +1,6 @@
 import { dominantScript, scriptEvidence } from '@reelscout/domain';
-import { buildSandboxPlaybook, type PlaybookAnalysisInput } from './playbook-document.builder';
+import type { PlaybookAnalysisInput } from './playbook.prompt';
+import { buildSandboxPlaybook } from './playbook.sandbox';
 
 /** What the playbook operation measured in a 200-second video, clipped to 120 s. */
 const input: PlaybookAnalysisInput = {

@@ -1,5 +1,8 @@
-import type { PlaybookAnalysisInput } from '../providers';
-import { playbookSystemPrompt, playbookUserPrompt } from './playbook-prompt';
+import {
+  playbookSystemPrompt,
+  playbookUserPrompt,
+  type PlaybookAnalysisInput,
+} from './playbook.prompt';
 
 const facts: PlaybookAnalysisInput = {
   language: 'zh-Hant',
