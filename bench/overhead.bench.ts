@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { BillingService } from '../apps/api/src/billing/billing.service';
+import { BillingService } from '../apps/api/src/ledger/billing.service';
 import type { LlmProvider } from '../apps/api/src/providers/llm.provider';
 import { ProvidersService } from '../apps/api/src/providers/providers.service';
 import { createAccount, createKey } from '../apps/api/test/support/fixtures';

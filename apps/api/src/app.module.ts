@@ -11,8 +11,9 @@ import { createValidationPipe } from './common/validation/validation.pipe';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
-import { BillingModule } from './billing/billing.module';
-import { UsageModule } from './billing/usage.module';
+import { LedgerModule } from './ledger/ledger.module';
+import { PaymentsModule } from './payments/payments.module';
+import { UsageModule } from './usage/usage.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { OperationsModule } from './operations/operations.module';
 import { HealthModule } from './health/health.module';
@@ -61,7 +62,8 @@ const FEATURE_MODULES = [
   AuthModule,
   ApiKeysModule,
   UsageModule,
-  BillingModule,
+  LedgerModule,
+  PaymentsModule,
   IdempotencyModule,
   OperationsModule,
   AssistModule,

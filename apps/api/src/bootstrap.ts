@@ -11,7 +11,7 @@ import { jsonBodyMiddleware } from './common/http/json-body.middleware';
 import { requestIdMiddleware } from './common/http/request-id';
 import { createRootLogger, pinoHttpOptions } from './common/logging/logger.options';
 import { mountOpenApi } from './openapi';
-import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
+import { STRIPE_WEBHOOK_PATH } from './payments/stripe-webhook.controller';
 import { dashboardRateLimitMiddleware } from './throttling/dashboard-rate-limit.middleware';
 import { RateLimitService } from './throttling/rate-limit.service';
 import { sameOriginMiddleware } from './auth/same-origin.middleware';

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { runCli } from '../src/cli/cli.runner';
-import { BillingService, type Hold } from '../src/billing/billing.service';
+import { BillingService, type Hold } from '../src/ledger/billing.service';
 import { startFakeHttpServer, type FakeServerControls } from './fakes/fake-http';
 import { createAccount, createKey, type AccountFixture } from './support/fixtures';
 import { sleep } from './support/local-servers';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Client } from 'pg';
 import request from 'supertest';
-import { BillingService } from '../src/billing/billing.service';
+import { BillingService } from '../src/ledger/billing.service';
 import { SandboxMediaRendererService } from '../src/media/sandbox-media.renderer';
 import {
   appAweme,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Module, type INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { BillingService } from '../src/billing/billing.service';
+import { BillingService } from '../src/ledger/billing.service';
 import { SandboxMediaRendererService } from '../src/media/sandbox-media.renderer';
 import type { SandboxSoundSpec } from '../src/media/sandbox-media.types';
 import { MusicModule } from '../src/music/music.module';

@@ -1,6 +1,6 @@
 import { ERROR_STATUS } from '@reelscout/domain';
 import request from 'supertest';
-import { BillingService } from '../src/billing/billing.service';
+import { BillingService } from '../src/ledger/billing.service';
 import { createAccount, createKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import request from 'supertest';
-import { BillingService } from '../src/billing/billing.service';
+import { BillingService } from '../src/ledger/billing.service';
 import { startFakeProvider, type FakeProvider } from './fakes';
 import { OperationRunner } from '../src/operations/operation.runner';
 import { createAccount, createKey } from './support/fixtures';

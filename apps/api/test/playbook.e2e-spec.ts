@@ -3,7 +3,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { dominantScript, scriptEvidence } from '@reelscout/domain';
 import request from 'supertest';
-import { BillingService } from '../src/billing/billing.service';
+import { BillingService } from '../src/ledger/billing.service';
 import { SandboxMediaRendererService } from '../src/media/sandbox-media.renderer';
 import type { SandboxVideoSpec } from '../src/media/sandbox-media.types';
 import { PlaybookModule } from '../src/playbook/playbook.module';

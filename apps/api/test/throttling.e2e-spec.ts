@@ -6,7 +6,7 @@ import request from 'supertest';
 import { ApiKeyGuard } from '../src/api-keys/api-key.guard';
 import { ApiKeysModule } from '../src/api-keys/api-keys.module';
 import { CurrentCaller, type Caller } from '../src/api-keys/caller';
-import { BillingService } from '../src/billing/billing.service';
+import { BillingService } from '../src/ledger/billing.service';
 import { OperationRunner } from '../src/operations/operation.runner';
 import { OperationsModule } from '../src/operations/operations.module';
 import { ApiRateLimitGuard, OperationName } from '../src/throttling/api-rate-limit.guard';

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { pgPoolOf } from '@reelscout/database';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { USAGE_QUEUE_LIMIT, UsageService, type UsageRecord } from '../src/billing/usage.service';
+import { USAGE_QUEUE_LIMIT, UsageService, type UsageRecord } from '../src/usage/usage.service';
 import { createAccount } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { SessionGuard } from '../auth/session.guard';
+import { AccountRepository } from '../repositories/account.repository';
 import { AccountController } from './account.controller';
 import { AccountsService } from './accounts.service';
 import { PasswordHasher } from './password.hasher';
 
 @Module({
   controllers: [AccountController],
-  providers: [AccountsService, PasswordHasher, SessionGuard],
+  providers: [AccountsService, AccountRepository, PasswordHasher, SessionGuard],
   exports: [AccountsService, PasswordHasher, SessionGuard],
 })
 export class AccountsModule {}

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Account } from '@reelscout/database';
+import type { Account } from '@reelscout/database';
 import { DomainError } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
+import { AccountRepository } from '../repositories/account.repository';
 import { PasswordHasher } from './password.hasher';
 
 export interface NewAccount {
@@ -38,54 +39,51 @@ export function toAccountView(account: Account): AccountView {
 @Injectable()
 export class AccountsService {
   constructor(
+    /** The default for `manager` (no statements here: they are the repository's). */
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly accounts: AccountRepository,
     private readonly hasher: PasswordHasher,
   ) {}
 
+  /** `manager`: the caller's transaction, when the account is made inside one. */
   async create(
     input: NewAccount,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<Account> {
     const email = normaliseEmail(input.email);
     const passwordHash = await this.hasher.hash(input.password);
-    const rows: Account[] = await manager.query(
-      `INSERT INTO accounts (email, password_hash, api_access, is_admin)
-       VALUES ($1, $2, $3, $4)
-       ON CONFLICT (email) DO NOTHING
-       RETURNING id`,
-      [email, passwordHash, input.apiAccess, input.isAdmin],
+    const id = await this.accounts.create(
+      { email, passwordHash, apiAccess: input.apiAccess, isAdmin: input.isAdmin },
+      manager,
     );
-    if (rows.length === 0) {
+    if (id === null) {
       throw new DomainError('invalid_request', 'An account with this e-mail already exists.', {
         param: 'email',
       });
     }
-    return manager.findOneByOrFail(Account, { id: rows[0].id });
+    return this.accounts.getByIdOrFail(id, manager);
   }
 
   findById(id: string): Promise<Account | null> {
-    return this.dataSource.manager.findOneBy(Account, { id });
+    return this.accounts.getById(id);
+  }
+
+  /** The account, which must exist (inside the caller's transaction, when given). */
+  getById(id: string, manager?: EntityManager): Promise<Account> {
+    return this.accounts.getByIdOrFail(id, manager);
   }
 
   findByEmail(email: string): Promise<Account | null> {
-    return this.dataSource.manager.findOneBy(Account, { email: normaliseEmail(email) });
+    return this.accounts.getByEmail(normaliseEmail(email));
   }
 
   /** The account with its password hash, for sign-in only. */
   findCredentials(email: string): Promise<Account | null> {
-    return this.dataSource.manager
-      .createQueryBuilder(Account, 'a')
-      .addSelect('a.passwordHash')
-      .where('a.email = :email', { email: normaliseEmail(email) })
-      .getOne();
+    return this.accounts.getCredentialsByEmail(normaliseEmail(email));
   }
 
   async setPassword(accountId: string, password: string, manager: EntityManager): Promise<void> {
-    await manager.update(
-      Account,
-      { id: accountId },
-      { passwordHash: await this.hasher.hash(password) },
-    );
+    await this.accounts.setPasswordHash(accountId, await this.hasher.hash(password), manager);
   }
 
   /** Grants or revokes API access; keys made before a revocation stop working too (403). */
@@ -93,15 +91,15 @@ export class AccountsService {
     const account = await this.findByEmail(email);
     if (!account)
       throw new DomainError('not_found', `No account with e-mail ${normaliseEmail(email)}.`);
-    await this.dataSource.manager.update(Account, { id: account.id }, { apiAccess });
+    await this.accounts.setApiAccess(account.id, apiAccess);
     return { ...account, apiAccess };
   }
 
   list(): Promise<Account[]> {
-    return this.dataSource.manager.find(Account, { order: { createdAt: 'ASC' } });
+    return this.accounts.getAll();
   }
 
-  async count(): Promise<number> {
-    return this.dataSource.manager.count(Account);
+  count(): Promise<number> {
+    return this.accounts.count();
   }
 }

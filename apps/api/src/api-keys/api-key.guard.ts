@@ -3,13 +3,13 @@ import { Reflector } from '@nestjs/core';
 import { DomainError } from '@reelscout/domain';
 import type { Request, Response } from 'express';
 import { Strategy as BearerStrategy, type VerifyFunction } from 'passport-http-bearer';
-import { UsageService } from '../billing/usage.service';
 import { runPassportStrategy } from '../common/auth/passport-run';
 import type { OperationLocals } from '../operations/operation.runner';
 import { requestIdOf } from '../common/http/request-id';
 import { operationOf } from '../throttling/api-rate-limit.guard';
 import { countersFor } from '../throttling/rate-limit.config';
 import { RateLimitService } from '../throttling/rate-limit.service';
+import { UsageService } from '../usage/usage.service';
 import { ApiKeysService, type AuthenticatedKey } from './api-keys.service';
 import type { CallerRequest } from './caller';
 

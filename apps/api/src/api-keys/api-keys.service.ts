@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { ApiKey } from '@reelscout/database';
+import type { ApiKey } from '@reelscout/database';
 import { DomainError, generateApiKey, parseApiKey, type Mode } from '@reelscout/domain';
-import { DataSource, IsNull } from 'typeorm';
 import { sha256Hex } from '../common/crypto/tokens';
+import { ApiKeyRepository } from '../repositories/api-key.repository';
 
 export interface ApiKeyView {
   id: string;
@@ -56,39 +55,30 @@ export class ApiKeysService {
   private readonly cache = new Map<string, { value: AuthenticatedKey | null; until: number }>();
   private readonly lastUsedWrites = new Map<string, number>();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly keys: ApiKeyRepository) {}
 
   async create(accountId: string, input: { name: string; mode: Mode }): Promise<CreatedApiKey> {
     const key = generateApiKey(input.mode);
     const parsed = parseApiKey(key)!;
-    const saved = await this.dataSource.manager.save(ApiKey, {
-      accountId,
+    const row = await this.keys.create(accountId, {
       name: input.name,
       mode: input.mode,
       keyHash: sha256Hex(key),
       displayStart: parsed.displayStart,
     });
-    const row = await this.dataSource.manager.findOneByOrFail(ApiKey, { id: saved.id });
     return { ...toApiKeyView(row), key };
   }
 
   async list(accountId: string): Promise<ApiKeyView[]> {
-    const keys = await this.dataSource.manager.find(ApiKey, {
-      where: { accountId },
-      order: { createdAt: 'DESC' },
-    });
+    const keys = await this.keys.getAll(accountId);
     return keys.map(toApiKeyView);
   }
 
   /** Revokes one of the account's own keys; another account's key id is "not found". */
   async revoke(accountId: string, keyId: string): Promise<ApiKeyView> {
     if (!UUID.test(keyId)) throw new DomainError('not_found', 'No such API key.');
-    await this.dataSource.manager.update(
-      ApiKey,
-      { id: keyId, accountId, revokedAt: IsNull() },
-      { revokedAt: () => 'now()' },
-    );
-    const key = await this.dataSource.manager.findOneBy(ApiKey, { id: keyId, accountId });
+    await this.keys.revoke(accountId, keyId);
+    const key = await this.keys.getById(accountId, keyId);
     if (!key) throw new DomainError('not_found', 'No such API key.');
     this.forgetKey(keyId);
     return toApiKeyView(key);
@@ -97,7 +87,7 @@ export class ApiKeysService {
   /** Operator revocation by key id (CLI). */
   async revokeById(keyId: string): Promise<ApiKeyView> {
     if (!UUID.test(keyId)) throw new DomainError('not_found', 'No such API key.');
-    const key = await this.dataSource.manager.findOneBy(ApiKey, { id: keyId });
+    const key = await this.keys.getByIdForOperator(keyId);
     if (!key) throw new DomainError('not_found', 'No such API key.');
     return this.revoke(key.accountId, keyId);
   }
@@ -114,21 +104,7 @@ export class ApiKeysService {
     const cached = this.cache.get(hash);
     if (cached && cached.until > now) return cached.value;
 
-    const rows: { id: string; account_id: string; mode: Mode; api_access: boolean }[] =
-      await this.dataSource.query(
-        `SELECT k.id, k.account_id, k.mode, a.api_access
-           FROM api_keys k JOIN accounts a ON a.id = k.account_id
-          WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-        [hash],
-      );
-    const value = rows[0]
-      ? {
-          keyId: rows[0].id,
-          accountId: rows[0].account_id,
-          mode: rows[0].mode,
-          apiAccess: rows[0].api_access,
-        }
-      : null;
+    const value = await this.keys.getActiveByHash(hash);
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
     this.cache.set(hash, { value, until: now + KEY_CACHE_TTL_MS });
     if (value) this.touch(value.keyId, now);
@@ -140,8 +116,8 @@ export class ApiKeysService {
     const last = this.lastUsedWrites.get(keyId) ?? 0;
     if (now - last < LAST_USED_WRITE_INTERVAL_MS) return;
     this.lastUsedWrites.set(keyId, now);
-    this.dataSource
-      .query(`UPDATE api_keys SET last_used_at = now() WHERE id = $1`, [keyId])
+    this.keys
+      .touchLastUsed(keyId)
       .catch((error: unknown) => this.logger.warn({ err: error }, 'could not record key use'));
   }
 

@@ -1,13 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Account, PasswordReset } from '@reelscout/database';
+import type { Account } from '@reelscout/database';
 import { DomainError } from '@reelscout/domain';
 import { DataSource } from 'typeorm';
-import { AccountsService, normaliseEmail } from '../accounts/accounts.service';
+import { AccountsService } from '../accounts/accounts.service';
 import { randomToken, sha256Hex } from '../common/crypto/tokens';
 import type { Environment } from '../config/environment';
 import { MailService } from '../mail/mail.service';
+import { PasswordResetRepository } from '../repositories/password-reset.repository';
+import { SessionRepository } from '../repositories/session.repository';
 import { InvitesService } from './invites.service';
 import { PasswordHasher } from '../accounts/password.hasher';
 import { SignInThrottle } from './sign-in-throttle.service';
@@ -19,7 +21,10 @@ export class AuthService {
   private readonly logger = new Logger('Auth');
 
   constructor(
+    /** For transactions only; statements are the repositories'. */
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly passwordResets: PasswordResetRepository,
+    private readonly sessions: SessionRepository,
     private readonly accounts: AccountsService,
     private readonly invites: InvitesService,
     private readonly hasher: PasswordHasher,
@@ -65,11 +70,11 @@ export class AuthService {
     const account = await this.accounts.findByEmail(email);
     if (!account) return;
     const token = randomToken();
-    await this.dataSource.manager.save(PasswordReset, {
-      accountId: account.id,
-      tokenHash: sha256Hex(token),
-      expiresAt: new Date(Date.now() + RESET_TTL_MS),
-    });
+    await this.passwordResets.create(
+      account.id,
+      sha256Hex(token),
+      new Date(Date.now() + RESET_TTL_MS),
+    );
     const base = this.config.get('PUBLIC_URL', { infer: true }).replace(/\/$/, '');
     await this.mail.send({
       to: account.email,
@@ -81,26 +86,16 @@ export class AuthService {
   /** Uses the one-time token, sets the password and signs the account out everywhere. */
   async confirmPasswordReset(token: string, password: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const rows: { account_id: string }[] = await manager.query(
-        `WITH used AS (
-           UPDATE password_resets SET used_at = now()
-            WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-            RETURNING account_id)
-         SELECT account_id FROM used`,
-        [sha256Hex(token)],
-      );
-      if (rows.length === 0) {
+      const accountId = await this.passwordResets.consume(sha256Hex(token), manager);
+      if (accountId === null) {
         throw new DomainError('invalid_request', 'This reset link is not valid or has expired.', {
           param: 'token',
         });
       }
-      const accountId = rows[0].account_id;
       await this.accounts.setPassword(accountId, password, manager);
-      await manager.query(`DELETE FROM sessions WHERE sess->>'accountId' = $1`, [accountId]);
-      const account = await manager.findOneByOrFail(Account, { id: accountId });
-      await manager.query(`DELETE FROM sign_in_failures WHERE email_hash = $1`, [
-        sha256Hex(`sign-in:${normaliseEmail(account.email)}`),
-      ]);
+      await this.sessions.deleteByAccountId(accountId, manager);
+      const account = await this.accounts.getById(accountId, manager);
+      await this.throttle.reset(account.email, manager);
     });
     this.logger.log('password reset completed');
   }

@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { AccountsService } from '../accounts/accounts.service';
 import type { Environment } from '../config/environment';
+import { AppSettingRepository } from '../repositories/app-setting.repository';
 import { InvitesService } from './invites.service';
 
 const MARKER = 'bootstrap_invite_issued_at';
@@ -16,7 +16,8 @@ export class BootstrapInviteService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Bootstrap');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly accounts: AccountsService,
+    private readonly settings: AppSettingRepository,
     private readonly invites: InvitesService,
     private readonly config: ConfigService<Environment, true>,
   ) {}
@@ -33,13 +34,9 @@ export class BootstrapInviteService implements OnApplicationBootstrap {
 
   /** The invite URL when this call issued the bootstrap invite; null when there is nothing to do. */
   async issueIfEmpty(): Promise<string | null> {
-    const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM accounts`);
-    if (count > 0) return null;
-    const claimed: unknown[] = await this.dataSource.query(
-      `INSERT INTO app_settings (key, value) VALUES ($1, to_jsonb(now())) ON CONFLICT (key) DO NOTHING RETURNING key`,
-      [MARKER],
-    );
-    if (claimed.length === 0) {
+    if ((await this.accounts.count()) > 0) return null;
+    const claimed = await this.settings.claim(MARKER);
+    if (!claimed) {
       this.logger.warn(
         'No account exists yet and the bootstrap invite was already issued. If it is lost, run `npm run cli -- invites:create --api-access --admin`.',
       );

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Invite } from '@reelscout/database';
+import type { Invite } from '@reelscout/database';
 import { DomainError } from '@reelscout/domain';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { normaliseEmail } from '../accounts/accounts.service';
 import { randomToken, sha256Hex } from '../common/crypto/tokens';
 import type { Environment } from '../config/environment';
+import { InviteRepository } from '../repositories/invite.repository';
 
 export interface InviteOptions {
   email?: string;
@@ -28,7 +28,7 @@ export type InviteState = 'valid' | 'expired' | 'used' | 'unknown';
 @Injectable()
 export class InvitesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly invites: InviteRepository,
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
@@ -36,7 +36,7 @@ export class InvitesService {
   async create(options: InviteOptions = {}): Promise<CreatedInvite> {
     const token = randomToken();
     const ttlDays = this.config.get('INVITE_TTL_DAYS', { infer: true });
-    const invite = await this.dataSource.manager.save(Invite, {
+    const invite = await this.invites.create({
       tokenHash: sha256Hex(token),
       email: options.email ? normaliseEmail(options.email) : null,
       grantsApiAccess: options.apiAccess ?? false,
@@ -55,7 +55,7 @@ export class InvitesService {
   }
 
   async inspect(token: string): Promise<{ state: InviteState; email: string | null }> {
-    const invite = await this.dataSource.manager.findOneBy(Invite, { tokenHash: sha256Hex(token) });
+    const invite = await this.invites.getByTokenHash(sha256Hex(token));
     if (!invite) return { state: 'unknown', email: null };
     if (invite.usedAt) return { state: 'used', email: null };
     if (invite.expiresAt.getTime() <= Date.now()) return { state: 'expired', email: null };
@@ -67,16 +67,8 @@ export class InvitesService {
    * exactly one wins. Must run in the transaction that creates the account.
    */
   async consume(token: string, email: string, manager: EntityManager): Promise<Invite> {
-    const rows: { id: string }[] = await manager.query(
-      `WITH used AS (
-         UPDATE invites SET used_at = now()
-          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-            AND (email IS NULL OR email = $2)
-          RETURNING id)
-       SELECT id FROM used`,
-      [sha256Hex(token), normaliseEmail(email)],
-    );
-    if (rows.length === 0) {
+    const id = await this.invites.consume(sha256Hex(token), normaliseEmail(email), manager);
+    if (id === null) {
       const { state, email: bound } = await this.inspect(token);
       const reason =
         state === 'valid' && bound
@@ -90,10 +82,10 @@ export class InvitesService {
         param: state === 'valid' ? 'email' : 'token',
       });
     }
-    return manager.findOneByOrFail(Invite, { id: rows[0].id });
+    return this.invites.getByIdOrFail(id, manager);
   }
 
   async markUsedBy(inviteId: string, accountId: string, manager: EntityManager): Promise<void> {
-    await manager.update(Invite, { id: inviteId }, { usedBy: accountId });
+    await this.invites.setUsedBy(inviteId, accountId, manager);
   }
 }

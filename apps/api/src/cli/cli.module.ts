@@ -5,9 +5,12 @@ import { dataSourceOptions } from '@reelscout/database';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { configModule } from '../app.module';
-import { BillingService } from '../billing/billing.service';
 import { InvitesService } from '../auth/invites.service';
 import type { Environment } from '../config/environment';
+import { LedgerModule } from '../ledger/ledger.module';
+import { ApiKeyRepository } from '../repositories/api-key.repository';
+import { DatabaseRepository } from '../repositories/database.repository';
+import { InviteRepository } from '../repositories/invite.repository';
 
 /** The operator CLI's application context: the same services as the API, no HTTP. */
 @Module({})
@@ -24,8 +27,17 @@ export class CliModule {
             dataSourceOptions(config.get('DATABASE_URL', { infer: true })!, { logging: ['error'] }),
         }),
         AccountsModule,
+        LedgerModule,
       ],
-      providers: [InvitesService, ApiKeysService, BillingService],
+      // Services (with their repositories) picked out of modules the CLI cannot load whole:
+      // AuthModule would print the bootstrap invite, ApiKeysModule's guard needs throttling.
+      providers: [
+        InvitesService,
+        InviteRepository,
+        ApiKeysService,
+        ApiKeyRepository,
+        DatabaseRepository,
+      ],
     };
   }
 }

@@ -1,14 +1,14 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MIGRATIONS, runMigrations } from '@reelscout/database';
+import { runMigrations } from '@reelscout/database';
 import { DomainError, MODES, formatUsd, isMode, parseUsd } from '@reelscout/domain';
 import { isEmail } from 'class-validator';
-import { DataSource } from 'typeorm';
-import { BillingService } from '../billing/billing.service';
+import { BillingService } from '../ledger/billing.service';
 import { AccountsService, normaliseEmail } from '../accounts/accounts.service';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { InvitesService } from '../auth/invites.service';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/dto/auth.dto';
+import { DatabaseRepository } from '../repositories/database.repository';
 import { CliModule } from './cli.module';
 import { providersCheck } from './providers-check.command';
 
@@ -61,18 +61,6 @@ export function isAccountEmail(value: string): boolean {
 
 const invalidEmail = (value: string) =>
   new UsageError(`--email must be an e-mail address such as ada@example.com, got "${value}"`);
-
-/** Names of this code's migrations that the database has not applied (none changes it). */
-export async function pendingMigrations(dataSource: DataSource): Promise<string[]> {
-  const expected = MIGRATIONS.map((Migration) => new Migration().name ?? Migration.name);
-  const [{ table }]: { table: string | null }[] = await dataSource.query(
-    `SELECT to_regclass('migrations')::text AS table`,
-  );
-  if (!table) return expected;
-  const rows: { name: string }[] = await dataSource.query(`SELECT name FROM migrations`);
-  const applied = new Set(rows.map((row) => row.name));
-  return expected.filter((name) => !applied.has(name));
-}
 
 type Flags = Record<string, string | true>;
 
@@ -132,7 +120,7 @@ async function withContext<T>(run: (app: INestApplicationContext) => Promise<T>)
     abortOnError: false,
   });
   try {
-    const pending = await pendingMigrations(app.get(DataSource));
+    const pending = await app.get(DatabaseRepository).getPendingMigrations();
     if (pending.length) {
       throw new NotMigratedError(
         `The database has ${pending.length} pending migration(s) (${pending.join(', ')}); ` +

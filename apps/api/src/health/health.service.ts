@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DatabaseRepository } from '../repositories/database.repository';
 
 export type CheckStatus = 'ok' | 'down' | 'disabled';
 
@@ -20,7 +20,7 @@ export interface HealthCheck {
 export class HealthService {
   private readonly extraChecks: HealthCheck[] = [];
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly database: DatabaseRepository) {}
 
   register(check: HealthCheck): void {
     this.extraChecks.push(check);
@@ -30,9 +30,7 @@ export class HealthService {
     const database: HealthCheck = {
       name: 'database',
       critical: true,
-      ping: async () => {
-        await this.dataSource.query('select 1');
-      },
+      ping: () => this.database.ping(),
     };
     const checks = [database, ...this.extraChecks];
     const results = await Promise.all(checks.map((check) => timed(check)));

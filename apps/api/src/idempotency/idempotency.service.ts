@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DomainError, type Mode } from '@reelscout/domain';
-import { DataSource } from 'typeorm';
+import { DomainError } from '@reelscout/domain';
+import {
+  IdempotencyKeyRepository,
+  type IdempotencyScope,
+} from '../repositories/idempotency-key.repository';
+
+export type { IdempotencyScope } from '../repositories/idempotency-key.repository';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Kept at least this long (ARCHITECTURE §6: at least 24 h). */
@@ -11,12 +15,6 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** Statuses of the caller's own making: not stored, so a corrected retry runs. */
 const NOT_STORED = new Set([400, 401, 402, 403, 409, 413, 415, 422, 429]);
-
-export interface IdempotencyScope {
-  accountId: string;
-  mode: Mode;
-  key: string;
-}
 
 export interface StoredResponse {
   status: number;
@@ -96,7 +94,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Idempotency');
   private cleaner?: NodeJS.Timeout;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly keys: IdempotencyKeyRepository) {}
 
   onModuleInit(): void {
     this.cleaner = setInterval(() => {
@@ -112,36 +110,13 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   }
 
   async begin(scope: IdempotencyScope, fingerprint: string, lockMs: number): Promise<BeginResult> {
-    const claimed: unknown[] = await this.dataSource.query(
-      `INSERT INTO idempotency_keys (account_id, mode, key, request_hash, state, locked_until, expires_at)
-       VALUES ($1, $2, $3, $4, 'running', now() + make_interval(secs => $5), now() + make_interval(secs => $6))
-       ON CONFLICT (account_id, mode, key) DO NOTHING
-       RETURNING 1`,
-      [
-        scope.accountId,
-        scope.mode,
-        scope.key,
-        fingerprint,
-        lockMs / 1000,
-        IDEMPOTENCY_RETENTION_MS / 1000,
-      ],
-    );
-    if (claimed.length === 1) return { kind: 'proceed' };
+    const claimed = await this.keys.claim(scope, fingerprint, {
+      lockSeconds: lockMs / 1000,
+      retentionSeconds: IDEMPOTENCY_RETENTION_MS / 1000,
+    });
+    if (claimed) return { kind: 'proceed' };
 
-    const rows: {
-      request_hash: string;
-      state: 'running' | 'done';
-      lock_expired: boolean;
-      response_status: number | null;
-      response_body: unknown;
-      response_headers: Record<string, string> | null;
-    }[] = await this.dataSource.query(
-      `SELECT request_hash, state, locked_until < now() AS lock_expired,
-              response_status, response_body, response_headers
-         FROM idempotency_keys WHERE account_id = $1 AND mode = $2 AND key = $3`,
-      [scope.accountId, scope.mode, scope.key],
-    );
-    const row = rows[0];
+    const row = await this.keys.get(scope);
     if (!row) return this.begin(scope, fingerprint, lockMs); // released meanwhile: try again
     if (row.request_hash !== fingerprint) {
       throw new DomainError(
@@ -162,15 +137,8 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     }
     if (row.lock_expired) {
       // The first request died without finishing: take its place.
-      const taken: unknown[] = await this.dataSource.query(
-        `WITH t AS (
-           UPDATE idempotency_keys SET locked_until = now() + make_interval(secs => $4)
-            WHERE account_id = $1 AND mode = $2 AND key = $3 AND state = 'running' AND locked_until < now()
-            RETURNING 1)
-         SELECT 1 FROM t`,
-        [scope.accountId, scope.mode, scope.key, lockMs / 1000],
-      );
-      if (taken.length === 1) return { kind: 'proceed' };
+      const taken = await this.keys.takeOverExpiredLock(scope, lockMs / 1000);
+      if (taken) return { kind: 'proceed' };
     }
     throw new DomainError(
       'idempotency_key_in_use',
@@ -185,32 +153,18 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
       await this.release(scope);
       return;
     }
-    await this.dataSource.query(
-      `UPDATE idempotency_keys
-          SET state = 'done', response_status = $4, response_body = $5, response_headers = $6
-        WHERE account_id = $1 AND mode = $2 AND key = $3`,
-      [
-        scope.accountId,
-        scope.mode,
-        scope.key,
-        response.status,
-        toStoredBody(response.body),
-        JSON.stringify(response.headers),
-      ],
-    );
+    await this.keys.saveResponse(scope, {
+      status: response.status,
+      body: toStoredBody(response.body),
+      headers: JSON.stringify(response.headers),
+    });
   }
 
   async release(scope: IdempotencyScope): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM idempotency_keys WHERE account_id = $1 AND mode = $2 AND key = $3 AND state = 'running'`,
-      [scope.accountId, scope.mode, scope.key],
-    );
+    await this.keys.deleteRunning(scope);
   }
 
-  async deleteExpired(): Promise<number> {
-    const rows: unknown[] = await this.dataSource.query(
-      `WITH gone AS (DELETE FROM idempotency_keys WHERE expires_at < now() RETURNING 1) SELECT 1 FROM gone`,
-    );
-    return rows.length;
+  deleteExpired(): Promise<number> {
+    return this.keys.deleteExpired();
   }
 }

@@ -8,6 +8,7 @@ import { VideoSourceModule } from '../video-source/video-source.module';
 import { MusicController } from './music.controller';
 import { MusicService } from './music.service';
 import { MUSIC_SETTINGS, readMusicSettings } from './music.settings';
+import { SoundAnalysisRepository } from '../repositories/sound-analysis.repository';
 import { SoundAnalysisCache } from './sound-analysis.cache';
 import { SoundAnalysisService } from './sound-analysis.service';
 
@@ -25,6 +26,7 @@ import { SoundAnalysisService } from './sound-analysis.service';
       useFactory: (config: ConfigService) => readMusicSettings(config),
     },
     SoundAnalysisCache,
+    SoundAnalysisRepository,
     SoundAnalysisService,
     MusicService,
   ],

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Mode } from '@reelscout/domain';
-import { DataSource } from 'typeorm';
 import type { AudioMood } from '../media/audio-features';
+import { SoundAnalysisRepository } from '../repositories/sound-analysis.repository';
 
 /** What is kept of one sound's audio reading (the analyzer version is the row's key). */
 export interface SoundFeatures {
@@ -27,7 +26,7 @@ const MOODS: readonly string[] = ['upbeat', 'calm', 'dark', 'tense'];
  */
 @Injectable()
 export class SoundAnalysisCache {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly analyses: SoundAnalysisRepository) {}
 
   /** The cached readings among `soundIds` (namespaced) for this analyzer version. */
   async getMany(
@@ -37,11 +36,7 @@ export class SoundAnalysisCache {
   ): Promise<Map<string, SoundFeatures>> {
     const found = new Map<string, SoundFeatures>();
     if (soundIds.length === 0) return found;
-    const rows: { sound_id: string; features: unknown }[] = await this.dataSource.query(
-      `SELECT sound_id, features FROM sound_analyses
-        WHERE mode = $1 AND analyzer_version = $2 AND sound_id = ANY($3::text[])`,
-      [mode, analyzerVersion, [...new Set(soundIds)]],
-    );
+    const rows = await this.analyses.getMany(mode, [...new Set(soundIds)], analyzerVersion);
     for (const row of rows) {
       const features = parseFeatures(row.features);
       if (features) found.set(row.sound_id, features);
@@ -59,26 +54,20 @@ export class SoundAnalysisCache {
     analyzerVersion: string,
     features: SoundFeatures,
   ): Promise<SoundFeatures> {
-    const inserted: { features: unknown }[] = await this.dataSource.query(
-      `INSERT INTO sound_analyses (mode, sound_id, analyzer_version, features)
-       VALUES ($1, $2, $3, $4::jsonb)
-       ON CONFLICT (mode, sound_id, analyzer_version) DO NOTHING
-       RETURNING features`,
-      [mode, soundId, analyzerVersion, JSON.stringify(features)],
+    const inserted = await this.analyses.create(
+      mode,
+      soundId,
+      analyzerVersion,
+      JSON.stringify(features),
     );
-    if (inserted.length === 1) return features;
+    if (inserted) return features;
     const existing = await this.getMany(mode, [soundId], analyzerVersion);
     return existing.get(soundId) ?? features;
   }
 
   /** Readings stored for a mode (and version, when given): for operators and tests. */
-  async count(mode: Mode, analyzerVersion?: string): Promise<number> {
-    const rows: { count: string }[] = await this.dataSource.query(
-      `SELECT count(*)::text AS count FROM sound_analyses
-        WHERE mode = $1 AND ($2::text IS NULL OR analyzer_version = $2)`,
-      [mode, analyzerVersion ?? null],
-    );
-    return Number(rows[0]?.count ?? 0);
+  count(mode: Mode, analyzerVersion?: string): Promise<number> {
+    return this.analyses.count(mode, analyzerVersion);
   }
 }
 

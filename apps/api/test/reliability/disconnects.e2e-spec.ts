@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
-import { BillingService } from '../../src/billing/billing.service';
+import { BillingService } from '../../src/ledger/billing.service';
 import { createAccount, createKey } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 

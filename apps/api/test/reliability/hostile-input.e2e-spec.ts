@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import fc from 'fast-check';
 import { Client } from 'pg';
 import request from 'supertest';
-import { BillingService } from '../../src/billing/billing.service';
+import { BillingService } from '../../src/ledger/billing.service';
 import { createAccount, createKey } from '../support/fixtures';
 import {
   envelopeProblem,

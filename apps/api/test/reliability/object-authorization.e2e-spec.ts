@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { ApiKeysService } from '../../src/api-keys/api-keys.service';
-import { BillingService } from '../../src/billing/billing.service';
+import { BillingService } from '../../src/ledger/billing.service';
 import { createAccount, createKey, type AccountFixture } from '../support/fixtures';
 import { securitySuite } from '../support/security-suite';
 import { createTestApp, type TestApp } from '../support/test-app';

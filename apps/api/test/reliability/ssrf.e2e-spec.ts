@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { DomainError, parseVideoLink, safeParseVideoLink } from '@reelscout/domain';
 import request from 'supertest';
-import { BillingService } from '../../src/billing/billing.service';
+import { BillingService } from '../../src/ledger/billing.service';
 import { EgressGuard, EgressPolicy, EgressRefusedError, type ResolveHost } from '../../src/egress';
 import {
   EgressRedirectTransport,

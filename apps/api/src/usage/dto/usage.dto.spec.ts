@@ -1,4 +1,4 @@
-import { dateRange, parseIsoInstant } from './billing.dto';
+import { dateRange, parseIsoInstant } from './usage.dto';
 
 describe('date filters (parseIsoInstant)', () => {
   it.each([

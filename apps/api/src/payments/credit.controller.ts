@@ -1,16 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Account } from '@reelscout/database';
 import { DomainError, parseUsd, type Micros } from '@reelscout/domain';
-import { DataSource } from 'typeorm';
 import { CurrentAccount, SessionGuard } from '../auth/session.guard';
 import type { Environment } from '../config/environment';
-import { AccountBillingService } from './account-billing.service';
-import { BillingService } from './billing.service';
-import { CheckoutCreateDto, dateRange, LedgerQueryDto, TestCreditDto } from './dto/billing.dto';
-import { PaymentsService, type CheckoutSessionStatus } from './payments.service';
+import { BillingService } from '../ledger/billing.service';
+import { dateRange, LedgerQueryDto } from '../usage/dto/usage.dto';
+import { UsageReportService } from '../usage/usage-report.service';
+import { CheckoutService } from './checkout.service';
+import { CheckoutCreateDto, TestCreditDto } from './dto/credit.dto';
+import { PaymentsService } from './payments.service';
 
 export const PRESET_PURCHASES_USD = ['10.00', '25.00', '50.00', '100.00'];
 const MIN_PURCHASE = 5_000_000;
@@ -23,10 +23,10 @@ const MAX_PURCHASE = 1_000_000_000;
 export class CreditController {
   constructor(
     private readonly billing: BillingService,
-    private readonly reads: AccountBillingService,
+    private readonly reads: UsageReportService,
     private readonly payments: PaymentsService,
+    private readonly checkouts: CheckoutService,
     private readonly config: ConfigService<Environment, true>,
-    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   @Get('credit')
@@ -73,18 +73,13 @@ export class CreditController {
       });
     }
     const base = this.config.get('PUBLIC_URL', { infer: true }).replace(/\/$/, '');
-    const session = await this.payments.createCheckout({
+    return this.checkouts.create({
       accountId: account.id,
       email: account.email,
       amountMicros: amount,
       successUrl: `${base}/credit/return?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/credit`,
     });
-    await this.dataSource.query(
-      `INSERT INTO checkout_sessions (id, account_id, amount) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-      [session.id, account.id, amount],
-    );
-    return session;
   }
 
   /**
@@ -94,15 +89,12 @@ export class CreditController {
    */
   @Get('credit/checkout/:id')
   async checkoutStatus(@CurrentAccount() account: Account, @Param('id') id: string) {
-    const rows: { status: CheckoutSessionStatus; amount: string }[] = await this.dataSource.query(
-      `SELECT status, amount FROM checkout_sessions WHERE id = $1 AND account_id = $2`,
-      [id.slice(0, 255), account.id],
-    );
-    if (!rows[0]) throw new DomainError('not_found', 'No such checkout.');
+    const checkout = await this.checkouts.getById(account.id, id.slice(0, 255));
+    if (!checkout) throw new DomainError('not_found', 'No such checkout.');
     const { balance } = await this.billing.balance({ accountId: account.id, mode: 'live' });
     return {
-      status: rows[0].status,
-      amountMicros: Number(rows[0].amount),
+      status: checkout.status,
+      amountMicros: Number(checkout.amount),
       liveBalanceMicros: balance,
     };
   }
@@ -134,7 +126,7 @@ export class CreditController {
   /** The account's ledger, newest first: filterable by mode, operation and date like usage. */
   @Get('ledger')
   ledger(@CurrentAccount() account: Account, @Query() query: LedgerQueryDto) {
-    return this.reads.ledger(
+    return this.billing.listEntries(
       account.id,
       { mode: query.mode, operation: query.operation, ...dateRange(query) },
       { cursor: query.cursor, limit: query.limit ?? 50 },

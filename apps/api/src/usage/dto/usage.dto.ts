@@ -1,4 +1,4 @@
-import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { MODES, OPERATIONS, type Mode } from '@reelscout/domain';
 import { Type } from 'class-transformer';
 import {
@@ -12,23 +12,6 @@ import {
   Min,
   registerDecorator,
 } from 'class-validator';
-
-const USD = /^\d{1,5}(\.\d{1,2})?$/;
-
-export class CheckoutCreateDto {
-  @ApiProperty({ example: '25.00', description: 'USD, 5.00 to 1000.00, at most two decimals.' })
-  @IsString()
-  @Matches(USD, { message: 'amountUsd must be a decimal amount such as "25.00"' })
-  amountUsd: string;
-}
-
-export class TestCreditDto {
-  @ApiPropertyOptional({ example: '10.00', description: 'USD; default 10.00.' })
-  @IsOptional()
-  @IsString()
-  @Matches(USD, { message: 'amountUsd must be a decimal amount such as "10.00"' })
-  amountUsd?: string;
-}
 
 export class PageQueryDto {
   @ApiPropertyOptional({ enum: MODES })

@@ -1,9 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Micros, Mode } from '@reelscout/domain';
-import { runPrepared, type PreparedStatement } from '@reelscout/database';
-import { DataSource } from 'typeorm';
+import { UsageRecordRepository } from '../repositories/usage-record.repository';
 
 export interface UsageRecord {
   requestId: string;
@@ -31,17 +29,6 @@ export interface RecordableResponse {
   readonly writableEnded: boolean;
   end: (...args: never[]) => unknown;
 }
-
-/** Any number of records in one statement: one array per column. */
-const INSERT_USAGE: PreparedStatement = {
-  name: 'usage_insert',
-  text: `INSERT INTO usage_records
-           (request_id, account_id, key_id, mode, subject, operation, market, status, error_code,
-            charged, duration_ms, created_at)
-         SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::text[],
-                              $6::text[], $7::text[], $8::int[], $9::text[], $10::bigint[],
-                              $11::int[], $12::timestamptz[])`,
-};
 
 /** Most records one INSERT writes. */
 const MAX_BATCH = 500;
@@ -100,7 +87,7 @@ export class UsageService implements BeforeApplicationShutdown {
 
   private readonly logger = new Logger('Usage');
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly records: UsageRecordRepository) {}
 
   /**
    * Queues one record; resolves once it is written (or its write failed and was logged), or at
@@ -199,21 +186,7 @@ export class UsageService implements BeforeApplicationShutdown {
   }
 
   private async insert(batch: QueuedRecord[]): Promise<void> {
-    const column = <T>(pick: (item: QueuedRecord) => T): T[] => batch.map(pick);
-    await runPrepared(this.dataSource, INSERT_USAGE, [
-      column((i) => i.usage.requestId),
-      column((i) => i.usage.accountId),
-      column((i) => i.usage.keyId),
-      column((i) => i.usage.mode),
-      column((i) => i.usage.subject),
-      column((i) => i.usage.operation),
-      column((i) => i.usage.market),
-      column((i) => i.usage.status),
-      column((i) => i.usage.errorCode),
-      column((i) => i.usage.charged),
-      column((i) => Math.max(0, Math.round(i.usage.durationMs))),
-      column((i) => i.createdAt),
-    ]);
+    await this.records.createMany(batch.map((i) => ({ ...i.usage, createdAt: i.createdAt })));
   }
 
   /**

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { DomainError, type Micros } from '@reelscout/domain';
 import Stripe from 'stripe';
 import type { Environment } from '../config/environment';
+import type { CheckoutSessionStatus } from '../repositories/checkout-session.repository';
 
 export interface CheckoutRequest {
   accountId: string;
@@ -27,8 +28,7 @@ export interface PaidCheckout {
   amountMicros: Micros;
 }
 
-/** What `checkout_sessions.status` can say: `open` until Stripe reports how the checkout ended. */
-export type CheckoutSessionStatus = 'open' | 'paid' | 'failed' | 'expired';
+export type { CheckoutSessionStatus };
 
 /** The Checkout events that end a checkout unpaid, and the status each one sets. */
 export const UNPAID_EVENTS = {

@@ -3,8 +3,8 @@ import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Account } from '@reelscout/database';
 import { CurrentAccount, SessionGuard } from '../auth/session.guard';
-import { AccountBillingService, type UsageFilter } from './account-billing.service';
-import { dateRange, UsageQueryDto } from './dto/billing.dto';
+import { dateRange, UsageQueryDto } from './dto/usage.dto';
+import { UsageReportService, type UsageFilter } from './usage-report.service';
 
 function toFilter(query: UsageQueryDto): UsageFilter {
   return {
@@ -20,7 +20,7 @@ function toFilter(query: UsageQueryDto): UsageFilter {
 @Controller('account/usage')
 @UseGuards(SessionGuard)
 export class UsageController {
-  constructor(private readonly reads: AccountBillingService) {}
+  constructor(private readonly reads: UsageReportService) {}
 
   @Get()
   list(@CurrentAccount() account: Account, @Query() query: UsageQueryDto) {

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { LedgerModule } from '../ledger/ledger.module';
+import { CheckoutSessionRepository } from '../repositories/checkout-session.repository';
+import { StripeEventRepository } from '../repositories/stripe-event.repository';
+import { UsageModule } from '../usage/usage.module';
+import { CheckoutService } from './checkout.service';
+import { CreditController } from './credit.controller';
+import { PaymentsService } from './payments.service';
+import { StripeWebhookController } from './stripe-webhook.controller';
+
+/**
+ * Buying credit: Stripe Checkout (PaymentsService, the Stripe adapter), its webhook, and the
+ * dashboard's credit routes (balances, test credit, the ledger). Money moves through the
+ * ledger's BillingService.
+ */
+@Module({
+  imports: [AccountsModule, LedgerModule, UsageModule],
+  controllers: [CreditController, StripeWebhookController],
+  providers: [PaymentsService, CheckoutService, CheckoutSessionRepository, StripeEventRepository],
+})
+export class PaymentsModule {}

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Mode } from '@reelscout/domain';
+import { DataSource } from 'typeorm';
+
+/** One Idempotency-Key, scoped to the account and mode. */
+export interface IdempotencyScope {
+  accountId: string;
+  mode: Mode;
+  key: string;
+}
+
+export interface IdempotencyKeyRow {
+  request_hash: string;
+  state: 'running' | 'done';
+  lock_expired: boolean;
+  response_status: number | null;
+  response_body: unknown;
+  response_headers: Record<string, string> | null;
+}
+
+/** `idempotency_keys`. Owned by IdempotencyModule (IdempotencyService). */
+@Injectable()
+export class IdempotencyKeyRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Claims the key as `running` unless it exists; whether this call claimed it. */
+  async claim(
+    scope: IdempotencyScope,
+    requestHash: string,
+    times: { lockSeconds: number; retentionSeconds: number },
+  ): Promise<boolean> {
+    const claimed: unknown[] = await this.dataSource.query(
+      `INSERT INTO idempotency_keys (account_id, mode, key, request_hash, state, locked_until, expires_at)
+       VALUES ($1, $2, $3, $4, 'running', now() + make_interval(secs => $5), now() + make_interval(secs => $6))
+       ON CONFLICT (account_id, mode, key) DO NOTHING
+       RETURNING 1`,
+      [
+        scope.accountId,
+        scope.mode,
+        scope.key,
+        requestHash,
+        times.lockSeconds,
+        times.retentionSeconds,
+      ],
+    );
+    return claimed.length === 1;
+  }
+
+  async get(scope: IdempotencyScope): Promise<IdempotencyKeyRow | null> {
+    const rows: IdempotencyKeyRow[] = await this.dataSource.query(
+      `SELECT request_hash, state, locked_until < now() AS lock_expired,
+              response_status, response_body, response_headers
+         FROM idempotency_keys WHERE account_id = $1 AND mode = $2 AND key = $3`,
+      [scope.accountId, scope.mode, scope.key],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Takes over a `running` key whose lock expired (its request died); whether it did. */
+  async takeOverExpiredLock(scope: IdempotencyScope, lockSeconds: number): Promise<boolean> {
+    const taken: unknown[] = await this.dataSource.query(
+      `WITH t AS (
+         UPDATE idempotency_keys SET locked_until = now() + make_interval(secs => $4)
+          WHERE account_id = $1 AND mode = $2 AND key = $3 AND state = 'running' AND locked_until < now()
+          RETURNING 1)
+       SELECT 1 FROM t`,
+      [scope.accountId, scope.mode, scope.key, lockSeconds],
+    );
+    return taken.length === 1;
+  }
+
+  /** Marks the key `done` with its response (`body` and `headers` as JSON text). */
+  async saveResponse(
+    scope: IdempotencyScope,
+    response: { status: number; body: string; headers: string },
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE idempotency_keys
+          SET state = 'done', response_status = $4, response_body = $5, response_headers = $6
+        WHERE account_id = $1 AND mode = $2 AND key = $3`,
+      [scope.accountId, scope.mode, scope.key, response.status, response.body, response.headers],
+    );
+  }
+
+  /** Releases a key that is still `running`. */
+  async deleteRunning(scope: IdempotencyScope): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM idempotency_keys WHERE account_id = $1 AND mode = $2 AND key = $3 AND state = 'running'`,
+      [scope.accountId, scope.mode, scope.key],
+    );
+  }
+
+  /** Deletes keys past their retention; how many. */
+  async deleteExpired(): Promise<number> {
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH gone AS (DELETE FROM idempotency_keys WHERE expires_at < now() RETURNING 1) SELECT 1 FROM gone`,
+    );
+    return rows.length;
+  }
+}

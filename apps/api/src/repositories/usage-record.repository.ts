@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Micros, Mode } from '@reelscout/domain';
+import { runPrepared, type PreparedStatement } from '@reelscout/database';
+import { DataSource } from 'typeorm';
+import { SqlParams } from './sql-params';
+
+/** The usage filters; `from` inclusive, `to` exclusive. */
+export interface UsageFilter {
+  mode?: Mode;
+  operation?: string;
+  subject?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** One row to write. */
+export interface NewUsageRecord {
+  requestId: string;
+  accountId: string;
+  keyId: string | null;
+  mode: Mode;
+  subject: string | null;
+  operation: string;
+  market: string | null;
+  status: number;
+  errorCode: string | null;
+  charged: Micros;
+  durationMs: number;
+  createdAt: Date;
+}
+
+export interface UsageRecordRow {
+  id: string;
+  request_id: string;
+  created_at: Date;
+  operation: string;
+  mode: Mode;
+  subject: string | null;
+  market: string | null;
+  status: number;
+  error_code: string | null;
+  charged: string;
+  duration_ms: number;
+  key_id: string | null;
+}
+
+export interface DailySpendRow {
+  day: string;
+  operation: string;
+  charged: string;
+  calls: number;
+}
+
+/** Any number of records in one statement: one array per column. */
+const INSERT_USAGE: PreparedStatement = {
+  name: 'usage_insert',
+  text: `INSERT INTO usage_records
+           (request_id, account_id, key_id, mode, subject, operation, market, status, error_code,
+            charged, duration_ms, created_at)
+         SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::text[],
+                              $6::text[], $7::text[], $8::int[], $9::text[], $10::bigint[],
+                              $11::int[], $12::timestamptz[])`,
+};
+
+const USAGE_COLUMNS =
+  'id, request_id, created_at, operation, mode, subject, market, status, error_code, charged, duration_ms, key_id';
+
+/** The account's records that match `filter`, as a WHERE condition over `params`. */
+function usageWhere(params: SqlParams, accountId: string, filter: UsageFilter): string {
+  const account = params.add(accountId);
+  const mode = params.add(filter.mode ?? null);
+  const operation = params.add(filter.operation ?? null);
+  const subject = params.add(filter.subject ?? null);
+  const from = params.add(filter.from ?? null);
+  const to = params.add(filter.to ?? null);
+  return `account_id = ${account}
+        AND (${mode}::text IS NULL OR mode = ${mode})
+        AND (${operation}::text IS NULL OR operation = ${operation})
+        AND (${subject}::text IS NULL OR subject = ${subject})
+        AND (${from}::timestamptz IS NULL OR created_at >= ${from})
+        AND (${to}::timestamptz IS NULL OR created_at < ${to})`;
+}
+
+/**
+ * `usage_records`: one row per /v1 call. Owned by UsageModule (UsageService writes,
+ * UsageReportService reads). Every read is scoped to one account.
+ */
+@Injectable()
+export class UsageRecordRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Writes the records in one statement (all or none). */
+  async createMany(records: readonly NewUsageRecord[]): Promise<void> {
+    const column = <T>(pick: (record: NewUsageRecord) => T): T[] => records.map(pick);
+    await runPrepared(this.dataSource, INSERT_USAGE, [
+      column((r) => r.requestId),
+      column((r) => r.accountId),
+      column((r) => r.keyId),
+      column((r) => r.mode),
+      column((r) => r.subject),
+      column((r) => r.operation),
+      column((r) => r.market),
+      column((r) => r.status),
+      column((r) => r.errorCode),
+      column((r) => r.charged),
+      column((r) => Math.max(0, Math.round(r.durationMs))),
+      column((r) => r.createdAt),
+    ]);
+  }
+
+  /** The account's matching records, newest first: at most `limit`, older than the `before` id. */
+  getNewestFirst(
+    accountId: string,
+    filter: UsageFilter,
+    page: { before?: string; limit: number },
+  ): Promise<UsageRecordRow[]> {
+    const params = new SqlParams();
+    const where = usageWhere(params, accountId, filter);
+    const before = params.add(page.before ?? null);
+    const limit = params.add(page.limit);
+    return this.dataSource.query(
+      `SELECT ${USAGE_COLUMNS}
+         FROM usage_records
+        WHERE ${where} AND (${before}::bigint IS NULL OR id < ${before})
+        ORDER BY id DESC LIMIT ${limit}`,
+      params.values,
+    );
+  }
+
+  /** Spend and calls per UTC day and operation, oldest first. */
+  getDailySpend(accountId: string, filter: UsageFilter): Promise<DailySpendRow[]> {
+    const params = new SqlParams();
+    const where = usageWhere(params, accountId, filter);
+    return this.dataSource.query(
+      `SELECT to_char(date_trunc('day', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, operation,
+              sum(charged)::bigint AS charged, count(*)::int AS calls
+         FROM usage_records WHERE ${where}
+        GROUP BY 1, 2 ORDER BY 1, 2`,
+      params.values,
+    );
+  }
+
+  /** What the account's calls in `mode` were charged since `since`. */
+  async getSpendSince(accountId: string, mode: Mode, since: Date): Promise<Micros> {
+    const rows: { charged: string | null }[] = await this.dataSource.query(
+      `SELECT sum(charged)::bigint AS charged FROM usage_records WHERE account_id = $1 AND mode = $2 AND created_at >= $3`,
+      [accountId, mode, since],
+    );
+    return Number(rows[0]?.charged ?? 0);
+  }
+}
