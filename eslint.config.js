@@ -2,6 +2,7 @@
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const prettier = require('eslint-config-prettier');
+const layers = require('./tools/eslint/layers');
 
 const EGRESS_MESSAGE =
   'Outbound requests go through EgressGuard (apps/api/src/egress): it resolves, checks and pins every address.';
@@ -46,6 +47,12 @@ module.exports = tseslint.config(
         { patterns: ['@nestjs/*', 'typeorm', 'class-validator', 'class-transformer', 'node:*'] },
       ],
     },
+  },
+  {
+    // Layers point down (issue 17): see tools/eslint/layers.js and docs/architecture.md.
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { layers: layers.plugin },
+    rules: { 'layers/no-upward-import': 'error' },
   },
   {
     // One egress guard (issue 23): a URL we did not write is fetched only through

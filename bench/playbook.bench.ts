@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import request from 'supertest';
 import { BillingService } from '../apps/api/src/ledger/billing.service';
-import { SandboxMediaRendererService } from '../apps/api/src/media/sandbox-media.renderer';
-import { VideoAnalyzer } from '../apps/api/src/media/video-analyzer';
+import { SandboxMediaRendererService } from '../apps/api/src/sandbox-media/sandbox-media.renderer';
+import { VideoAnalyzer } from '../apps/api/src/media-analysis/video-analyzer';
 import { PlaybookModule } from '../apps/api/src/playbook/playbook.module';
 import { buildSandboxPlaybook } from '../apps/api/src/playbook/playbook.sandbox';
 import { sandboxCatalogue } from '../apps/api/src/providers';

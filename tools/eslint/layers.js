@@ -47,6 +47,15 @@ const LAYERS = [
   ['composition', ['app.module.ts', 'bootstrap.ts', 'main.ts', 'cli.ts', 'cli', 'openapi.ts']],
 ];
 
+/**
+ * Files placed below their folder's layer: an operation's prompt, sandbox rules and document shape are data about
+ * the operation that the LLM adapters (live and sandbox) read, so they sit with the adapters and
+ * may import only from there down.
+ */
+const FILE_PLACEMENTS = [
+  [/^(assist|scan|playbook|music)\/[^/]+\.(prompt|sandbox|document)\.ts$/, 'adapters'],
+];
+
 /** @type {Map<string, number>} top-level entry → layer index */
 const LEVEL = new Map();
 LAYERS.forEach(([, entries], index) => entries.forEach((entry) => LEVEL.set(entry, index)));
@@ -56,6 +65,17 @@ function topOf(file) {
   const relative = path.relative(API_SRC, file);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
   return relative.split(path.sep)[0];
+}
+
+/** The layer index of a file or import target inside apps/api/src (undefined: unplaced). */
+function levelOf(file) {
+  const relative = path.relative(API_SRC, file).split(path.sep).join('/');
+  const withTs = /\.(ts|js)$/.test(relative) ? relative : `${relative}.ts`;
+  for (const [pattern, layer] of FILE_PLACEMENTS) {
+    if (pattern.test(withTs)) return LAYERS.findIndex(([name]) => name === layer);
+  }
+  const top = relative.split('/')[0];
+  return LEVEL.get(top) ?? LEVEL.get(`${top}.ts`);
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -75,13 +95,13 @@ const noUpwardImport = {
     const file = context.filename;
     const fromTop = topOf(file);
     if (fromTop === null || /\.(spec|e2e-spec)\.ts$/.test(file)) return {};
-    const fromLevel = LEVEL.get(fromTop);
+    const fromLevel = levelOf(file);
     const check = (node, specifier) => {
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
-      const toTop = topOf(path.resolve(path.dirname(file), specifier));
-      if (toTop === null || toTop === fromTop) return;
-      const toLevel =
-        LEVEL.get(toTop.replace(/\.js$/, '.ts')) ?? LEVEL.get(toTop + '.ts') ?? LEVEL.get(toTop);
+      const target = path.resolve(path.dirname(file), specifier);
+      const toTop = topOf(target);
+      if (toTop === null) return;
+      const toLevel = levelOf(target);
       if (toLevel === undefined) {
         context.report({ node, messageId: 'unplaced', data: { top: toTop } });
         return;
@@ -91,9 +111,9 @@ const noUpwardImport = {
           node,
           messageId: 'upward',
           data: {
-            from: fromTop,
+            from: path.relative(API_SRC, file),
             fromLayer: LAYERS[fromLevel][0],
-            to: toTop,
+            to: path.relative(API_SRC, target),
             toLayer: LAYERS[toLevel][0],
             order: LAYERS.map(([name]) => name).join(' < '),
           },

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Client } from 'pg';
 import request from 'supertest';
 import { BillingService } from '../src/ledger/billing.service';
-import { SandboxMediaRendererService } from '../src/media/sandbox-media.renderer';
+import { SandboxMediaRendererService } from '../src/sandbox-media/sandbox-media.renderer';
 import {
   appAweme,
   OPENAI_PATHS,

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { BillingService } from '../src/ledger/billing.service';
 import { startFakeProvider, type FakeProvider } from './fakes';
-import { OperationRunner } from '../src/operations/operation.runner';
+import { OperationRunner } from '../src/operation-runner/operation.runner';
 import { createAccount, createKey } from './support/fixtures';
 import { sleep, until } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';

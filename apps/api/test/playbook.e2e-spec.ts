@@ -4,8 +4,8 @@ import { Logger } from '@nestjs/common';
 import { dominantScript, scriptEvidence } from '@reelscout/domain';
 import request from 'supertest';
 import { BillingService } from '../src/ledger/billing.service';
-import { SandboxMediaRendererService } from '../src/media/sandbox-media.renderer';
-import type { SandboxVideoSpec } from '../src/media/sandbox-media.types';
+import { SandboxMediaRendererService } from '../src/sandbox-media/sandbox-media.renderer';
+import type { SandboxVideoSpec } from '../src/sandbox-media/sandbox-media.types';
 import { PlaybookModule } from '../src/playbook/playbook.module';
 import { sandboxCatalogue } from '../src/providers';
 import {

@@ -5,10 +5,10 @@ import type { Request, Response } from 'express';
 import request from 'supertest';
 import { ApiKeyGuard } from '../src/api-keys/api-key.guard';
 import { ApiKeysModule } from '../src/api-keys/api-keys.module';
-import { CurrentCaller, type Caller } from '../src/api-keys/caller';
+import { CurrentCaller, type Caller } from '../src/request-context/caller';
 import { BillingService } from '../src/ledger/billing.service';
-import { OperationRunner } from '../src/operations/operation.runner';
-import { OperationsModule } from '../src/operations/operations.module';
+import { OperationRunner } from '../src/operation-runner/operation.runner';
+import { OperationRunnerModule } from '../src/operation-runner/operation-runner.module';
 import { ApiRateLimitGuard, OperationName } from '../src/throttling/api-rate-limit.guard';
 import { THROTTLER_STORAGE } from '../src/throttling/rate-limit.service';
 import type { ResilientThrottlerStorage } from '../src/throttling/resilient-throttler.storage';
@@ -65,7 +65,7 @@ class SlowController {
   }
 }
 
-@Module({ imports: [ApiKeysModule, OperationsModule], controllers: [SlowController] })
+@Module({ imports: [ApiKeysModule, OperationRunnerModule], controllers: [SlowController] })
 class SlowModule {}
 
 /** The machine's Redis, read before any test app blanks REDIS_URL for its own lifetime. */

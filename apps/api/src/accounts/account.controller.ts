@@ -1,7 +1,7 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
-import { CurrentAccount, SessionGuard } from '../auth/session.guard';
+import { CurrentAccount, SessionGuard } from '../request-context/session.guard';
 import { toAccountView } from './accounts.service';
 import { AccountResponseDto } from './dto/account.dto';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SessionGuard } from '../auth/session.guard';
+import { SessionGuard } from '../request-context/session.guard';
 import { AccountRepository } from '../repositories/account.repository';
 import { AccountController } from './account.controller';
 import { AccountsService } from './accounts.service';

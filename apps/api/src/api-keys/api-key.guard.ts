@@ -4,14 +4,14 @@ import { DomainError } from '@reelscout/domain';
 import type { Request, Response } from 'express';
 import { Strategy as BearerStrategy, type VerifyFunction } from 'passport-http-bearer';
 import { runPassportStrategy } from '../common/auth/passport-run';
-import type { OperationLocals } from '../operations/operation.runner';
+import type { OperationLocals } from '../request-context/operation-locals';
 import { requestIdOf } from '../common/http/request-id';
 import { operationOf } from '../throttling/api-rate-limit.guard';
 import { countersFor } from '../throttling/rate-limit.config';
 import { RateLimitService } from '../throttling/rate-limit.service';
 import { UsageService } from '../usage/usage.service';
 import { ApiKeysService, type AuthenticatedKey } from './api-keys.service';
-import type { CallerRequest } from './caller';
+import type { CallerRequest } from '../request-context/caller';
 
 const SUBJECT = /^[A-Za-z0-9._:@-]{1,128}$/;
 const UNAUTHORIZED_MESSAGE =

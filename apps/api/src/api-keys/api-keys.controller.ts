@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
-import { ApiAccessGuard, CurrentAccount, SessionGuard } from '../auth/session.guard';
+import { ApiAccessGuard, CurrentAccount, SessionGuard } from '../request-context/session.guard';
 import { ApiKeysService } from './api-keys.service';
 import {
   ApiKeyCreateDto,

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
-import { OperationsModule } from '../operations/operations.module';
+import { OperationRunnerModule } from '../operation-runner/operation-runner.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { AssistController } from './assist.controller';
 import { AssistService } from './assist.service';
 
 @Module({
-  imports: [ApiKeysModule, OperationsModule, ProvidersModule],
+  imports: [ApiKeysModule, OperationRunnerModule, ProvidersModule],
   controllers: [AssistController],
   providers: [AssistService],
 })

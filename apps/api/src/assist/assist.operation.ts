@@ -1,5 +1,5 @@
 import { flatCharge, maxCharge } from '@reelscout/domain';
-import type { OperationContract } from '../operations/operation.contract';
+import type { OperationContract } from '../operation-runner/operation.contract';
 import { AssistService } from './assist.service';
 import type { AssistRequestDto, AssistResponseDto } from './dto/assist.dto';
 

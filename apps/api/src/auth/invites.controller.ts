@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
 import { InviteCreateDto, InviteCreateResponseDto } from './dto/invite.dto';
 import { InvitesService } from './invites.service';
-import { AdminGuard, CurrentAccount, SessionGuard } from './session.guard';
+import { AdminGuard, CurrentAccount, SessionGuard } from '../request-context/session.guard';
 
 @ApiTags('dashboard: account')
 @Controller('account/invites')

@@ -13,7 +13,7 @@ import {
   ValidateBy,
   validateSync,
 } from 'class-validator';
-import { EgressPolicy } from '../egress/egress-policy';
+import { parseOutboundAllowance } from '@reelscout/domain';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value;
@@ -31,7 +31,7 @@ const blankToUndefined = ({ value }: { value: unknown }) =>
 function egressAllowanceProblem(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   try {
-    EgressPolicy.fromSetting(value);
+    parseOutboundAllowance(value);
     return null;
   } catch (error) {
     return (error as Error).message;

@@ -2,7 +2,8 @@ import {
   cidrContains,
   isPublicAddress,
   looksLikeIpv4Host,
-  parseCidr,
+  normalHostName,
+  parseOutboundAllowance,
   parseIpv6,
   specialAddressRange,
   type CidrRange,
@@ -39,24 +40,8 @@ export class EgressPolicy {
    * Throws a readable error for an entry that is neither.
    */
   static fromSetting(value: string | undefined): EgressPolicy {
-    const hosts = new Set<string>();
-    const ranges: CidrRange[] = [];
-    for (const raw of (value ?? '').split(',')) {
-      const entry = raw.trim();
-      if (entry === '') continue;
-      const range = parseCidr(entry);
-      if (range) {
-        ranges.push(range);
-        continue;
-      }
-      if (!isHostName(entry)) {
-        throw new Error(
-          `OUTBOUND_ALLOW_PRIVATE_HOSTS: "${entry}" is neither a host name nor an address or CIDR range`,
-        );
-      }
-      hosts.add(normalHost(entry));
-    }
-    return new EgressPolicy(hosts, ranges);
+    const { hosts, ranges } = parseOutboundAllowance(value);
+    return new EgressPolicy(new Set(hosts), ranges);
   }
 
   /** The allowance as written, for the start-up warning; empty when there is none. */
@@ -113,17 +98,8 @@ export class EgressPolicy {
   /** True when the allowance names `host` or holds `address`. */
   private allows(host: string, address: string): boolean {
     return (
-      this.hosts.has(normalHost(host)) || this.ranges.some((range) => cidrContains(range, address))
+      this.hosts.has(normalHostName(host)) ||
+      this.ranges.some((range) => cidrContains(range, address))
     );
   }
-}
-
-function normalHost(host: string): string {
-  return host.toLowerCase().replace(/\.$/, '');
-}
-
-function isHostName(text: string): boolean {
-  return /^(?=.{1,253}\.?$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i.test(
-    text,
-  );
 }

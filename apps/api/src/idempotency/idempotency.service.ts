@@ -1,3 +1,4 @@
+import type { StoredResponse } from '../common/http/replayed-response';
 import { createHash } from 'node:crypto';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
@@ -16,11 +17,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Statuses of the caller's own making: not stored, so a corrected retry runs. */
 const NOT_STORED = new Set([400, 401, 402, 403, 409, 413, 415, 422, 429]);
 
-export interface StoredResponse {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-}
+export type { StoredResponse };
 
 export type BeginResult = { kind: 'proceed' } | { kind: 'replay'; response: StoredResponse };
 

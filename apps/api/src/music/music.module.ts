@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
-import { MediaModule } from '../media/media.module';
-import { OperationsModule } from '../operations/operations.module';
+import { MediaAnalysisModule } from '../media-analysis/media-analysis.module';
+import { OperationRunnerModule } from '../operation-runner/operation-runner.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { VideoSourceModule } from '../video-source/video-source.module';
 import { MusicController } from './music.controller';
@@ -17,7 +17,13 @@ import { SoundAnalysisService } from './sound-analysis.service';
  * the permanent sound-analysis cache in Postgres (§10).
  */
 @Module({
-  imports: [ApiKeysModule, OperationsModule, ProvidersModule, MediaModule, VideoSourceModule],
+  imports: [
+    ApiKeysModule,
+    OperationRunnerModule,
+    ProvidersModule,
+    MediaAnalysisModule,
+    VideoSourceModule,
+  ],
   controllers: [MusicController],
   providers: [
     {

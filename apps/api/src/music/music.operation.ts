@@ -1,5 +1,5 @@
 import { maxCharge, musicCharge, parseVideoLink } from '@reelscout/domain';
-import type { OperationContract } from '../operations/operation.contract';
+import type { OperationContract } from '../operation-runner/operation.contract';
 import type { MusicRequestDto, MusicResponseDto } from './dto/music.dto';
 import { MusicService } from './music.service';
 

@@ -1,4 +1,4 @@
-import type { AudioMood } from '../media/audio-features';
+import type { AudioMood } from '../media-analysis/audio-features';
 import { fitWhy } from './music.prompt';
 
 /** What the audio reading says about a sound or a video's soundtrack. */

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, type Market } from '@reelscout/domain';
-import type { AudioAnalyzer } from '../media/audio-analyzer';
-import type { VideoAnalysis, VideoAnalyzer } from '../media/video-analyzer';
+import type { AudioAnalyzer } from '../media-analysis/audio-analyzer';
+import type { VideoAnalysis, VideoAnalyzer } from '../media-analysis/video-analyzer';
 import type {
   CallOptions,
   Post,

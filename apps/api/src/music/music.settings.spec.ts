@@ -1,5 +1,5 @@
 import { ConfigService } from '@nestjs/config';
-import { AUDIO_ANALYZER_VERSION } from '../media/audio-analyzer';
+import { AUDIO_ANALYZER_VERSION } from '../media-analysis/audio-analyzer';
 import { MUSIC_DEFAULTS, readMusicSettings, SOUND_ANALYSIS_VERSION } from './music.settings';
 
 describe('readMusicSettings', () => {

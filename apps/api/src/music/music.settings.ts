@@ -1,5 +1,5 @@
 import type { ConfigService } from '@nestjs/config';
-import { AUDIO_ANALYZER_VERSION } from '../media/audio-analyzer';
+import { AUDIO_ANALYZER_VERSION } from '../media-analysis/audio-analyzer';
 
 /** The music operation's settings, resolved once per app (defaults filled in). */
 export interface MusicSettings {

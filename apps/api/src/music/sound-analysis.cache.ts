@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Mode } from '@reelscout/domain';
-import type { AudioMood } from '../media/audio-features';
+import type { AudioMood } from '../media-analysis/audio-features';
 import { SoundAnalysisRepository } from '../repositories/sound-analysis.repository';
 
 /** What is kept of one sound's audio reading (the analyzer version is the row's key). */

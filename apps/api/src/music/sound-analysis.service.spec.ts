@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { DomainError, type Mode } from '@reelscout/domain';
-import type { AudioAnalyzer, AudioFeatures } from '../media/audio-analyzer';
+import type { AudioAnalyzer, AudioFeatures } from '../media-analysis/audio-analyzer';
 import type { ProvidersService } from '../providers/providers.service';
 import { SOUND_ANALYSIS_SECONDS, SOUND_ANALYSIS_VERSION } from './music.settings';
 import { parseFeatures, type SoundAnalysisCache, type SoundFeatures } from './sound-analysis.cache';

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
 import { DomainError, parseUsd, type Micros } from '@reelscout/domain';
-import { CurrentAccount, SessionGuard } from '../auth/session.guard';
+import { CurrentAccount, SessionGuard } from '../request-context/session.guard';
 import type { Environment } from '../config/environment';
 import { BillingService } from '../ledger/billing.service';
 import { dateRange, LedgerQueryDto } from '../usage/dto/usage.dto';

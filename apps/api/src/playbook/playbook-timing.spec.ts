@@ -1,5 +1,5 @@
-import type { PlaybookDocument } from './playbook-document';
-import { validatePlaybookDocument } from './playbook-document.validator';
+import type { PlaybookDocument } from './playbook.document';
+import { validatePlaybookDocument } from './playbook.document.validator';
 import {
   anchorOverlays,
   anchorPlaybook,

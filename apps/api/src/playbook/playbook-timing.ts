@@ -7,7 +7,7 @@ import {
   type PlaybookScene,
   type TimedLine,
   type TranscriptSource,
-} from './playbook-document';
+} from './playbook.document';
 
 /**
  * Timing anchoring: the model describes, it does not time. Every timing in the final document

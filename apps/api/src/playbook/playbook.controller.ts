@@ -1,10 +1,10 @@
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentCaller, type Caller } from '../api-keys/caller';
-import { ApiOperationErrors, ApiOperationOk } from '../operations/api-docs';
-import { OperationRunner } from '../operations/operation.runner';
-import { V1Controller } from '../operations/v1-controller.decorator';
+import { CurrentCaller, type Caller } from '../request-context/caller';
+import { ApiOperationErrors, ApiOperationOk } from '../operation-runner/api-docs';
+import { OperationRunner } from '../operation-runner/operation.runner';
+import { V1Controller } from '../operation-runner/v1-controller.decorator';
 import { PlaybookRequestDto, PlaybookResponseDto } from './dto/playbook.dto';
 import { playbookOperation } from './playbook.operation';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
-import { MediaModule } from '../media/media.module';
-import { OperationsModule } from '../operations/operations.module';
+import { MediaAnalysisModule } from '../media-analysis/media-analysis.module';
+import { OperationRunnerModule } from '../operation-runner/operation-runner.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { VideoSourceModule } from '../video-source/video-source.module';
 import { PlaybookController } from './playbook.controller';
@@ -9,7 +9,13 @@ import { PlaybookService } from './playbook.service';
 import { SpeechAudioExtractor } from './speech-audio.extractor';
 
 @Module({
-  imports: [ApiKeysModule, OperationsModule, ProvidersModule, MediaModule, VideoSourceModule],
+  imports: [
+    ApiKeysModule,
+    OperationRunnerModule,
+    ProvidersModule,
+    MediaAnalysisModule,
+    VideoSourceModule,
+  ],
   controllers: [PlaybookController],
   providers: [PlaybookService, SpeechAudioExtractor],
 })

@@ -1,5 +1,5 @@
 import { flatCharge, maxCharge, parseVideoLink, resolveLanguage } from '@reelscout/domain';
-import type { OperationContract } from '../operations/operation.contract';
+import type { OperationContract } from '../operation-runner/operation.contract';
 import type { PlaybookRequestDto, PlaybookResponseDto } from './dto/playbook.dto';
 import { PlaybookService } from './playbook.service';
 

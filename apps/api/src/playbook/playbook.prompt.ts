@@ -1,7 +1,7 @@
 import type { Language } from '@reelscout/domain';
 import type { LlmPrompt } from '../providers/llm.provider';
 import type { TimedText } from '../providers/provider.types';
-import { PLAYBOOK_DOCUMENT_SCHEMA } from './playbook-document';
+import { PLAYBOOK_DOCUMENT_SCHEMA } from './playbook.document';
 
 /**
  * The one multimodal request that writes a playbook: the system prompt states the rules (the

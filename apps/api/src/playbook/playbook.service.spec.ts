@@ -4,9 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { DomainError, type Mode } from '@reelscout/domain';
-import type { FfmpegRunner } from '../media/ffmpeg.runner';
-import { OverlayTextService } from '../media/overlay-candidates';
-import type { VideoAnalysis, VideoAnalyzer, VideoAnalysisOptions } from '../media/video-analyzer';
+import type { FfmpegRunner } from '../media-analysis/ffmpeg.runner';
+import { OverlayTextService } from '../media-analysis/overlay-candidates';
+import type {
+  VideoAnalysis,
+  VideoAnalyzer,
+  VideoAnalysisOptions,
+} from '../media-analysis/video-analyzer';
 import type { Post, ProvidersService, StructuredRequest, TimedText } from '../providers';
 import { SandboxLlmProvider } from '../providers/sandbox/sandbox-llm.provider';
 import type { VideoSourceService } from '../video-source/video-source.service';

@@ -8,10 +8,10 @@ import {
   type Language,
   type Mode,
 } from '@reelscout/domain';
-import { FfmpegRunner } from '../media/ffmpeg.runner';
-import type { MediaProbe } from '../media/ffmpeg-output.parser';
-import { OverlayTextService, type KnownOverlay } from '../media/overlay-candidates';
-import { VideoAnalyzer, type VideoAnalysis } from '../media/video-analyzer';
+import { FfmpegRunner } from '../media-analysis/ffmpeg.runner';
+import type { MediaProbe } from '../media-analysis/ffmpeg-output.parser';
+import { OverlayTextService, type KnownOverlay } from '../media-analysis/overlay-candidates';
+import { VideoAnalyzer, type VideoAnalysis } from '../media-analysis/video-analyzer';
 import {
   promptRequest,
   ProvidersService,
@@ -26,8 +26,8 @@ import {
   type PlaybookDocument,
   type PlaybookOverlaySource,
   type TranscriptSource,
-} from './playbook-document';
-import { PlaybookDocumentError, validatePlaybookDocument } from './playbook-document.validator';
+} from './playbook.document';
+import { PlaybookDocumentError, validatePlaybookDocument } from './playbook.document.validator';
 import { PLAYBOOK_DOCUMENT_PROMPT, type PlaybookPromptInput } from './playbook.prompt';
 import { anchorPlaybook, clipToSpan, type MeasuredVideo } from './playbook-timing';
 import {

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { createMediaTestKit, type MediaTestKit } from '../media/media.testing';
+import { createMediaTestKit, type MediaTestKit } from '../sandbox-media/media.testing';
 import { SpeechAudioExtractor } from './speech-audio.extractor';
 
 beforeAll(() => Logger.overrideLogger(false));

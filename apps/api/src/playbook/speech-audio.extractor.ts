@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-import { FfmpegRunner, INPUT_PROTOCOLS, fileInput } from '../media/ffmpeg.runner';
+import { FfmpegRunner, INPUT_PROTOCOLS, fileInput } from '../media-analysis/ffmpeg.runner';
 
 /** Audio codecs a transcription accepts as they are, with the container to copy them into. */
 const COPYABLE: Readonly<Record<string, { format: string; extension: string }>> = {

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 import { EgressModule } from '../egress';
-import { MediaModule } from '../media/media.module';
+import { SandboxMediaModule } from '../sandbox-media/sandbox-media.module';
 import { PROVIDERS_SETTINGS, providersSettingsFrom } from './providers-settings';
 import { ProvidersService } from './providers.service';
 
@@ -12,7 +12,7 @@ import { ProvidersService } from './providers.service';
  * `SANDBOX_MEDIA_RENDERER` (the media module); without it, sandbox downloads answer 503.
  */
 @Module({
-  imports: [MediaModule, EgressModule],
+  imports: [SandboxMediaModule, EgressModule],
   providers: [
     {
       provide: PROVIDERS_SETTINGS,

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
-import { MarketsService } from '../markets/markets.service';
+import { MarketsService } from '../link-resolution/markets.service';
 import type { LlmProvider } from './llm.provider';
 import type { CallOptions } from './provider.types';
 import { defaultProvidersSettings } from './providers-settings';

@@ -1,7 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { Mode } from '@reelscout/domain';
-import { SANDBOX_MEDIA_RENDERER, type SandboxMediaRenderer } from '../media/sandbox-media.types';
-import type { ShortLinkResolver } from '../markets/short-link-resolver';
+import {
+  SANDBOX_MEDIA_RENDERER,
+  type SandboxMediaRenderer,
+} from '../sandbox-media/sandbox-media.types';
+import type { ShortLinkResolver } from '../link-resolution/short-link-resolver';
 import type { FetchLike } from './http/provider-http.client';
 import { createProviderRateLimiter, type ProviderRateLimiter } from './http/provider-rate-limiter';
 import type { LlmProvider } from './llm.provider';

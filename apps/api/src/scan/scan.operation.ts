@@ -1,5 +1,5 @@
 import { maxCharge, SCAN_MAX_REELS, scanCharge } from '@reelscout/domain';
-import type { OperationContract } from '../operations/operation.contract';
+import type { OperationContract } from '../operation-runner/operation.contract';
 import type { ScanRequestDto, ScanResponseDto } from './dto/scan.dto';
 import { ScanService } from './scan.service';
 

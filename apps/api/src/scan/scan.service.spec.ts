@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, type Market } from '@reelscout/domain';
-import { withDeadline, type WorkContext } from '../operations/operation.runner';
+import { withDeadline, type WorkContext } from '../operation-runner/operation.runner';
 import type { LlmProvider, StructuredRequest } from '../providers/llm.provider';
 import type { CallOptions, Post, VideoSearchPage } from '../providers/provider.types';
 import { defaultProvidersSettings } from '../providers/providers-settings';

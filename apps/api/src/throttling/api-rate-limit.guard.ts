@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import type { CallerRequest } from '../api-keys/caller';
+import type { CallerRequest } from '../request-context/caller';
 import { countersFor } from './rate-limit.config';
 import { RateLimitService } from './rate-limit.service';
 

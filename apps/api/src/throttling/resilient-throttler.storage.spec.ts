@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
-import { ResilientThrottlerStorage, withTimeout } from './resilient-throttler.storage';
+import { withTimeout } from '../common/redis/with-timeout';
+import { ResilientThrottlerStorage } from './resilient-throttler.storage';
 import { sleep, startRedisServer, until, type LocalRedis } from '../../test/support/local-servers';
 
 /** Blocks the event loop, as a GC pause or a busy CPU does. */

@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Account } from '@reelscout/database';
-import { CurrentAccount, SessionGuard } from '../auth/session.guard';
+import { CurrentAccount, SessionGuard } from '../request-context/session.guard';
 import { dateRange, UsageQueryDto } from './dto/usage.dto';
 import { UsageReportService, type UsageFilter } from './usage-report.service';
 

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { MarketsModule } from '../markets/markets.module';
-import { MediaModule } from '../media/media.module';
+import { LinkResolutionModule } from '../link-resolution/link-resolution.module';
+import { MediaAnalysisModule } from '../media-analysis/media-analysis.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { VideoSourceService } from './video-source.service';
 
 @Module({
-  imports: [MarketsModule, MediaModule, ProvidersModule],
+  imports: [LinkResolutionModule, MediaAnalysisModule, ProvidersModule],
   providers: [VideoSourceService],
   exports: [VideoSourceService],
 })

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import { DomainError, type Mode, type VideoRef } from '@reelscout/domain';
-import { MarketsService } from '../markets/markets.service';
-import { FfmpegRunner } from '../media/ffmpeg.runner';
+import { MarketsService } from '../link-resolution/markets.service';
+import { FfmpegRunner } from '../media-analysis/ffmpeg.runner';
 import type { Post } from '../providers/provider.types';
 import { ProvidersService } from '../providers/providers.service';
 

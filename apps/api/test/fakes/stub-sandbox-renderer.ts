@@ -5,7 +5,7 @@ import type {
   SandboxMediaRenderer,
   SandboxSoundSpec,
   SandboxVideoSpec,
-} from '../../src/media/sandbox-media.types';
+} from '../../src/sandbox-media/sandbox-media.types';
 
 export interface StubSandboxRenderer extends SandboxMediaRenderer {
   /** Specs rendered so far, in order. */

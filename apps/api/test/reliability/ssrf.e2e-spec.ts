@@ -10,7 +10,7 @@ import {
   type RedirectProbe,
   type RedirectTransport,
   type ShortLinkResolver,
-} from '../../src/markets';
+} from '../../src/link-resolution';
 import { ProvidersService } from '../../src/providers/providers.service';
 import { VideoSourceModule } from '../../src/video-source/video-source.module';
 import { VideoSourceService } from '../../src/video-source/video-source.service';

@@ -2,11 +2,11 @@ import { Body, HttpCode, Module, Post, Req, Res } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Request, Response } from 'express';
-import { V1Controller } from '../../src/operations/v1-controller.decorator';
+import { V1Controller } from '../../src/operation-runner/v1-controller.decorator';
 import { ApiKeysModule } from '../../src/api-keys/api-keys.module';
-import { CurrentCaller, type Caller } from '../../src/api-keys/caller';
-import { OperationRunner } from '../../src/operations/operation.runner';
-import { OperationsModule } from '../../src/operations/operations.module';
+import { CurrentCaller, type Caller } from '../../src/request-context/caller';
+import { OperationRunner } from '../../src/operation-runner/operation.runner';
+import { OperationRunnerModule } from '../../src/operation-runner/operation-runner.module';
 
 class ChargeDto {
   @IsInt()
@@ -84,5 +84,5 @@ class V1ChargeController {
   }
 }
 
-@Module({ imports: [ApiKeysModule, OperationsModule], controllers: [V1ChargeController] })
+@Module({ imports: [ApiKeysModule, OperationRunnerModule], controllers: [V1ChargeController] })
 export class V1ChargeModule {}

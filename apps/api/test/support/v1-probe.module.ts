@@ -1,8 +1,8 @@
 import { Body, HttpCode, Module, Post } from '@nestjs/common';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { V1Controller } from '../../src/operations/v1-controller.decorator';
+import { V1Controller } from '../../src/operation-runner/v1-controller.decorator';
 import { ApiKeysModule } from '../../src/api-keys/api-keys.module';
-import { CurrentCaller, type Caller } from '../../src/api-keys/caller';
+import { CurrentCaller, type Caller } from '../../src/request-context/caller';
 
 class ProbeDto {
   @IsOptional()

@@ -9,3 +9,4 @@ export * from './han-script';
 export * from './place-gazetteer';
 export * from './market-inference';
 export * from './languages';
+export * from './outbound-allowance';

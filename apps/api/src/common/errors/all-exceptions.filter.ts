@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { requestIdOf } from '../http/request-id';
-import { ReplayedResponse } from '../../operations/replayed-response';
+import { ReplayedResponse } from '../http/replayed-response';
 import { sendError, toDomainError } from './error-envelope';
 
 /** The one global filter: every error leaves as `{"error": {code, message, param?, requestId}}`. */

@@ -11,7 +11,7 @@ import {
   type PlaybookOverlaySource,
   type Rhythm,
   type TranscriptSource,
-} from '../playbook-document';
+} from '../playbook.document';
 
 /** The longest video span a playbook describes; longer videos are clipped, never refused. */
 export const PLAYBOOK_MAX_SECONDS = 120;

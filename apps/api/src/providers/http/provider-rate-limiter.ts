@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { sleep } from '../../common/async/abort';
-import { withTimeout } from '../../throttling/resilient-throttler.storage';
+import { withTimeout } from '../../common/redis/with-timeout';
 
 /** Redis keys of the shared logs: this prefix, then a hash of the provider key (never the key). */
 export const PROVIDER_RATE_KEY_PREFIX = 'reelscout:provider-rate:';

@@ -1,5 +1,5 @@
 import { canonicalUrlFor, namespacedIdFor, MARKETS, type Market } from '@reelscout/domain';
-import type { SandboxSoundSpec, SandboxVideoSpec } from '../../media/sandbox-media.types';
+import type { SandboxSoundSpec, SandboxVideoSpec } from '../../sandbox-media/sandbox-media.types';
 import { soundUrl } from '../live/tikhub.mappers';
 import type { Post, Sound, SoundTrendPoint, TimedText } from '../provider.types';
 import { Dice, hash32, seededDigits } from './seeded-random';

@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { DomainError, parseVideoLink, POST_ID_PATTERN, type VideoRef } from '@reelscout/domain';
 import { createStubSandboxRenderer, type StubSandboxRenderer } from '../../../test/fakes';
-import { MarketsService } from '../../markets/markets.service';
+import { MarketsService } from '../../link-resolution/markets.service';
 import { mediaTempDir } from '../http/media-download';
 import { SandboxCatalogue } from './sandbox-catalogue';
 import type { CallOptions } from '../provider.types';

@@ -7,7 +7,7 @@ import {
   videoHostInfo,
   type Market,
 } from '@reelscout/domain';
-import type { SandboxMediaRenderer } from '../../media/sandbox-media.types';
+import type { SandboxMediaRenderer } from '../../sandbox-media/sandbox-media.types';
 import { sleep } from '../../common/async/abort';
 import { newMediaTempPath } from '../http/media-download';
 import type {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
-import { FfmpegRunner } from './ffmpeg.runner';
+import { FfmpegRunner } from '../media-analysis/ffmpeg.runner';
 import { SYNTH_SAMPLE_RATE, synthesizeChunks } from './sandbox-audio.synth';
 import { buildSandboxVideoGraph } from './sandbox-video.filtergraph';
 import type {

@@ -4,7 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { ModuleRef } from '@nestjs/core';
 import { DomainError, formatUsd, type Micros, type Operation } from '@reelscout/domain';
 import type { Request, Response } from 'express';
-import type { Caller } from '../api-keys/caller';
+import type { Caller } from '../request-context/caller';
 import { BillingService, type Hold } from '../ledger/billing.service';
 import { toDomainError, toErrorBody } from '../common/errors/error-envelope';
 import { requestIdOf } from '../common/http/request-id';
@@ -25,7 +25,8 @@ import {
 import { ProvidersService, type LiveProviderSettingsMissing } from '../providers/providers.service';
 import { claimInFlightSlot } from '../throttling/in-flight-slot';
 import type { OperationContract } from './operation.contract';
-import { ReplayedResponse } from './replayed-response';
+import type { OperationLocals } from '../request-context/operation-locals';
+import { ReplayedResponse } from '../common/http/replayed-response';
 
 /** Extra time a hold and an idempotency lock outlive the deadline before the reaper frees them. */
 export const HOLD_MARGIN_MS = 60_000;
@@ -57,14 +58,6 @@ export interface OperationOutcome<T> {
   /** The actual charge (≤ the hold): 0 for an empty result. */
   chargeMicros: Micros;
   market?: string | null;
-}
-
-/** What the usage hook reads off `res.locals` after the response is sent. */
-export interface OperationLocals {
-  operation?: string;
-  market?: string | null;
-  chargedMicros?: Micros;
-  errorCode?: string;
 }
 
 export const BILLING_HEADERS = ['x-service-charged-usd', 'x-service-balance-usd'] as const;

@@ -7,7 +7,7 @@ import {
   type PlaybookDocument,
   type PlaybookScene,
   type TimedLine,
-} from './playbook-document';
+} from './playbook.document';
 
 /**
  * Our own check of a version-2 playbook document (the model's answer, and our final document):

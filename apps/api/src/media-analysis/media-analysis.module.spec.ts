@@ -5,10 +5,10 @@ import { ConfigModule } from '@nestjs/config';
 import { Test } from '@nestjs/testing';
 import { AudioAnalyzer } from './audio-analyzer';
 import { FfmpegRunner } from './ffmpeg.runner';
-import { MediaModule } from './media.module';
+import { SandboxMediaModule } from '../sandbox-media/sandbox-media.module';
 import { OverlayTextService } from './overlay-candidates';
-import { SandboxMediaRendererService } from './sandbox-media.renderer';
-import { SANDBOX_MEDIA_RENDERER } from './sandbox-media.types';
+import { SandboxMediaRendererService } from '../sandbox-media/sandbox-media.renderer';
+import { SANDBOX_MEDIA_RENDERER } from '../sandbox-media/sandbox-media.types';
 import { VideoAnalyzer } from './video-analyzer';
 
 describe('MediaModule', () => {
@@ -23,7 +23,7 @@ describe('MediaModule', () => {
             ignoreEnvVars: true,
             load: [() => ({ MEDIA_CONCURRENCY: 3, MEDIA_CACHE_DIR: dir })],
           }),
-          MediaModule,
+          SandboxMediaModule,
         ],
       }).compile();
       const runner = moduleRef.get(FfmpegRunner);

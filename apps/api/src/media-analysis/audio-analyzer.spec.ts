@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { AUDIO_ANALYZER_VERSION, analyzePcm } from './audio-analyzer';
 import { measureAudioRealtimeFactor } from './audio-realtime-factor';
-import { createMediaTestKit, type MediaTestKit } from './media.testing';
-import type { SandboxSoundSpec } from './sandbox-media.types';
+import { createMediaTestKit, type MediaTestKit } from '../sandbox-media/media.testing';
+import type { SandboxSoundSpec } from '../sandbox-media/sandbox-media.types';
 
 jest.setTimeout(60_000);
 

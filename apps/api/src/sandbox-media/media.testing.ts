@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigService } from '@nestjs/config';
-import { AudioAnalyzer } from './audio-analyzer';
-import { FfmpegRunner } from './ffmpeg.runner';
+import { AudioAnalyzer } from '../media-analysis/audio-analyzer';
+import { FfmpegRunner } from '../media-analysis/ffmpeg.runner';
 import { SandboxMediaRendererService } from './sandbox-media.renderer';
-import { VideoAnalyzer } from './video-analyzer';
+import { VideoAnalyzer } from '../media-analysis/video-analyzer';
 
 /** Real media services on a private cache directory, for specs (no mocks of ffmpeg). */
 export interface MediaTestKit {

@@ -7,19 +7,19 @@ import {
 import type { Account } from '@reelscout/database';
 import { DomainError } from '@reelscout/domain';
 import type { Request } from 'express';
-import { AccountsService } from '../accounts/accounts.service';
+import { AccountRepository } from '../repositories/account.repository';
 
 export type SessionRequest = Request & { account?: Account };
 
 /** Dashboard routes: a signed-in session whose account still exists. */
 @Injectable()
 export class SessionGuard implements CanActivate {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(private readonly accounts: AccountRepository) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<SessionRequest>();
     const accountId = req.session?.accountId;
-    const account = accountId ? await this.accounts.findById(accountId) : null;
+    const account = accountId ? await this.accounts.getById(accountId) : null;
     if (!account) throw new DomainError('unauthorized', 'Sign in first.');
     req.account = account;
     return true;

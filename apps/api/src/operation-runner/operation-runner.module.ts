@@ -9,4 +9,4 @@ import { OperationRunner } from './operation.runner';
   providers: [OperationRunner],
   exports: [OperationRunner],
 })
-export class OperationsModule {}
+export class OperationRunnerModule {}

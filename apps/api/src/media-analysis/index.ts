@@ -1,4 +1,4 @@
-export * from './media.module';
+export * from './media-analysis.module';
 export * from './media.settings';
 export * from './concurrency-limiter';
 export * from './ffmpeg.runner';
@@ -8,5 +8,3 @@ export * from './audio-analyzer';
 export * from './audio-features';
 export * from './audio-realtime-factor';
 export * from './overlay-candidates';
-export * from './sandbox-media.types';
-export * from './sandbox-media.renderer';

@@ -1,10 +1,10 @@
 import { buildSandboxPlaybook } from './playbook.sandbox';
-import type { PlaybookDocument } from './playbook-document';
+import type { PlaybookDocument } from './playbook.document';
 import {
   LIST_LIMITS,
   PlaybookDocumentError,
   validatePlaybookDocument,
-} from './playbook-document.validator';
+} from './playbook.document.validator';
 
 /** A valid 10-second document; tests break one thing at a time. */
 function sampleDocument(): PlaybookDocument {

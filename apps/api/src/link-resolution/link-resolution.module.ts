@@ -21,4 +21,4 @@ import { SafeRedirectFollower } from './safe-redirect-follower';
   ],
   exports: [MarketsService, SafeRedirectFollower],
 })
-export class MarketsModule {}
+export class LinkResolutionModule {}

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DomainError } from '@reelscout/domain';
-import { createMediaTestKit, type MediaTestKit } from './media.testing';
+import { createMediaTestKit, type MediaTestKit } from '../sandbox-media/media.testing';
 
 const ENDLESS = ['-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-f', 'null', '-'];
 

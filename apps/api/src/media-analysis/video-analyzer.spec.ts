@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DomainError } from '@reelscout/domain';
-import { createMediaTestKit, type MediaTestKit } from './media.testing';
-import type { SandboxVideoSpec } from './sandbox-media.types';
+import { createMediaTestKit, type MediaTestKit } from '../sandbox-media/media.testing';
+import type { SandboxVideoSpec } from '../sandbox-media/sandbox-media.types';
 import { VideoAnalyzer, pickKeyFrameScenes, type VideoAnalysis } from './video-analyzer';
 
 jest.setTimeout(60_000);

@@ -1,11 +1,11 @@
 import { ConfigModule } from '@nestjs/config';
 import { Test } from '@nestjs/testing';
-import { MarketsModule } from './markets.module';
+import { LinkResolutionModule } from './link-resolution.module';
 import { MarketsService } from './markets.service';
 import { REDIRECT_TRANSPORT, type RedirectTransport } from './redirect-transport';
 import { SafeRedirectFollower } from './safe-redirect-follower';
 
-describe('MarketsModule', () => {
+describe('LinkResolutionModule', () => {
   it('provides the service and the follower, with an overridable transport', async () => {
     const requested: string[] = [];
     const transport: RedirectTransport = {
@@ -15,7 +15,10 @@ describe('MarketsModule', () => {
       },
     };
     const moduleRef = await Test.createTestingModule({
-      imports: [ConfigModule.forRoot({ ignoreEnvFile: true, isGlobal: true }), MarketsModule],
+      imports: [
+        ConfigModule.forRoot({ ignoreEnvFile: true, isGlobal: true }),
+        LinkResolutionModule,
+      ],
     })
       .overrideProvider(REDIRECT_TRANSPORT)
       .useValue(transport)
