@@ -1,5 +1,4 @@
-import type { PlaybookDocument } from './playbook.document';
-import { validatePlaybookDocument } from './playbook.document.validator';
+import { validatePlaybookDocument, type PlaybookDocument } from './playbook.document';
 import {
   anchorOverlays,
   anchorPlaybook,

@@ -1,7 +1,11 @@
 import type { Language } from '@reelscout/domain';
 import type { LlmPrompt } from '../providers/llm.provider';
 import type { TimedText } from '../providers/provider.types';
-import { PLAYBOOK_DOCUMENT_SCHEMA } from './playbook.document';
+import {
+  PLAYBOOK_DOCUMENT_SCHEMA,
+  type PlaybookOverlaySource,
+  type TranscriptSource,
+} from './playbook.document';
 
 /**
  * The one multimodal request that writes a playbook: the system prompt states the rules (the
@@ -21,10 +25,11 @@ export interface PlaybookAnalysisInput {
   scenes: { start: number; end: number; description?: string | null }[];
   cutsPerMinute?: number;
   transcript: TimedText[];
-  transcriptSource?: 'platform_captions' | 'transcription' | 'none';
+  transcriptSource?: TranscriptSource;
   /** Language of the transcript as the track reports it. */
   transcriptLanguage?: string | null;
-  overlays: (TimedText & { source?: 'platform_metadata' | 'sandbox_spec' })[];
+  /** Known on-screen text; what the model reads in key frames (`key_frame`) is its own answer. */
+  overlays: (TimedText & { source?: Exclude<PlaybookOverlaySource, 'key_frame'> })[];
   keyFrames?: { t: number; sceneIndex: number }[];
   audio?: { loudnessLufs: number | null; speechShare: number } | null;
   caption?: string | null;

@@ -7,14 +7,15 @@ import {
   missingInput,
   type SandboxLlmRule,
 } from '../providers/sandbox/sandbox-rule';
+import { rhythmFor, type PlaybookDocument, type Rhythm } from './playbook.document';
 import type { PlaybookAnalysisInput } from './playbook.prompt';
 
 /**
- * The sandbox LLM's playbook: a full version-2 document (the shape the playbook operation's
- * schema describes) assembled by rules from the real media analysis of the sandbox video — its
- * measured scene cuts, the transcript, the known on-screen text, loudness and speech share — in
- * the requested language, with Traditional characters for `zh-Hant` (OpenCC). Deterministic and
- * pure. Every timing lies in [0, analyzedSeconds]; nothing after it is described.
+ * The sandbox LLM's playbook: a full version-2 `PlaybookDocument` (playbook.document.ts)
+ * assembled by rules from the real media analysis of the sandbox video — its measured scene cuts,
+ * the transcript, the known on-screen text, loudness and speech share — in the requested language,
+ * with Traditional characters for `zh-Hant` (OpenCC). Deterministic and pure. Every timing lies
+ * in [0, analyzedSeconds]; nothing after it is described.
  *
  * It reads pixels no more than the live path's OCR-less pipeline does: on-screen text is the
  * overlay text it is given, and scene descriptions say what is known about each scene (length,
@@ -22,10 +23,7 @@ import type { PlaybookAnalysisInput } from './playbook.prompt';
  */
 
 /** playbook in test mode: the sandbox's stand-in answers `PLAYBOOK_DOCUMENT_PROMPT` by rules. */
-export const PLAYBOOK_DOCUMENT_SANDBOX: SandboxLlmRule<
-  PlaybookAnalysisInput,
-  SandboxPlaybookDocument
-> = {
+export const PLAYBOOK_DOCUMENT_SANDBOX: SandboxLlmRule<PlaybookAnalysisInput, PlaybookDocument> = {
   read: (input) => {
     const language = field(input, 'language');
     const analyzed = field(input, 'analyzedSeconds');
@@ -41,53 +39,6 @@ export const PLAYBOOK_DOCUMENT_SANDBOX: SandboxLlmRule<
   },
   answer: buildSandboxPlaybook,
 };
-
-type Rhythm = 'fast' | 'medium' | 'slow';
-
-export interface SandboxPlaybookDocument {
-  version: 2;
-  tier: 'full';
-  overview: {
-    summary: string;
-    audience: string;
-    analyzedSeconds: number;
-    durationSec: number | null;
-    clipped: boolean;
-  };
-  hook: { text: string; why: string; start: number; end: number };
-  transcript: {
-    language: string | null;
-    source: 'platform_captions' | 'transcription' | 'none';
-    fullText: string;
-    segments: TimedText[];
-  };
-  scenes: { start: number; end: number; description: string }[];
-  overlays: {
-    start: number;
-    end: number;
-    text: string;
-    source: 'platform_metadata' | 'sandbox_spec';
-  }[];
-  pacing: {
-    analyzedSeconds: number;
-    sceneCount: number;
-    averageSceneSec: number;
-    cutsPerMinute: number;
-    rhythm: Rhythm;
-    notes: string;
-  };
-  format: { name: string; description: string; whyItWorks: string };
-  playbook: {
-    script: { t: number; line: string }[];
-    shotList: string[];
-    setup: { camera: string; lighting: string; audio: string; props: string[] };
-    editingGuide: { cutEverySec: number; captions: string; music: string; notes: string[] };
-    caption: string;
-    cta: string;
-  };
-  experiments: { idea: string; why: string }[];
-  caveats: string[];
-}
 
 type Strings = {
   noHook: string;
@@ -274,7 +225,7 @@ const STRINGS: Record<Language, Strings> = { en: EN, 'zh-Hans': ZH_HANS, 'zh-Han
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
-export function buildSandboxPlaybook(input: PlaybookAnalysisInput): SandboxPlaybookDocument {
+export function buildSandboxPlaybook(input: PlaybookAnalysisInput): PlaybookDocument {
   const s = STRINGS[input.language];
   const limit = Math.max(0, round3(input.analyzedSeconds));
   const clip = <T extends { start: number; end: number }>(items: T[]): T[] =>
@@ -322,7 +273,7 @@ export function buildSandboxPlaybook(input: PlaybookAnalysisInput): SandboxPlayb
   const averageSceneSec = Math.round((limit / scenes.length) * 100) / 100;
   const cutsPerMinute =
     input.cutsPerMinute ?? (limit > 0 ? round1(((scenes.length - 1) / limit) * 60) : 0);
-  const rhythm: Rhythm = averageSceneSec < 2.5 ? 'fast' : averageSceneSec <= 5 ? 'medium' : 'slow';
+  const rhythm = rhythmFor(averageSceneSec);
   const talk = transcript.length > 0;
   const scriptSource = talk ? transcript : overlays;
   const script =
@@ -331,7 +282,7 @@ export function buildSandboxPlaybook(input: PlaybookAnalysisInput): SandboxPlayb
       : scenes.map((scene) => ({ t: scene.start, line: scene.description }));
   const hashtags = (input.hashtags ?? []).slice(0, 4);
 
-  const document: SandboxPlaybookDocument = {
+  const document: PlaybookDocument = {
     version: 2,
     tier: 'full',
     overview: {

@@ -23,11 +23,12 @@ import {
 import { VideoSourceService } from '../video-source/video-source.service';
 import { deepToLanguageScript, isChineseTag } from './chinese-script';
 import {
+  PlaybookDocumentError,
+  validatePlaybookDocument,
   type PlaybookDocument,
   type PlaybookOverlaySource,
   type TranscriptSource,
 } from './playbook.document';
-import { PlaybookDocumentError, validatePlaybookDocument } from './playbook.document.validator';
 import { PLAYBOOK_DOCUMENT_PROMPT, type PlaybookPromptInput } from './playbook.prompt';
 import { anchorPlaybook, clipToSpan, type MeasuredVideo } from './playbook-timing';
 import {

@@ -8,8 +8,21 @@ import {
   RHYTHMS,
   TRANSCRIPT_SOURCES,
   type PlaybookDocument,
+  type PlaybookEditingGuide,
+  type PlaybookExperiment,
+  type PlaybookFormat,
+  type PlaybookHook,
+  type PlaybookOverlay,
   type PlaybookOverlaySource,
+  type PlaybookOverview,
+  type PlaybookPacing,
+  type PlaybookPlan,
+  type PlaybookScene,
+  type PlaybookScriptLine,
+  type PlaybookSetup,
+  type PlaybookTranscript,
   type Rhythm,
+  type TimedLine,
   type TranscriptSource,
 } from '../playbook.document';
 
@@ -66,7 +79,13 @@ export class PlaybookReelDto {
   durationSec: number | null;
 }
 
-export class PlaybookTimedTextDto {
+/*
+ * The playbook document as the API documents it. Its one definition is `PLAYBOOK_DOCUMENT`
+ * (playbook.document.ts): each class below implements the type derived from it, and
+ * playbook.dto.spec.ts checks that the fields they document are exactly the schema's.
+ */
+
+export class PlaybookTimedTextDto implements TimedLine {
   @ApiProperty({ description: 'Seconds from the start of the video.' })
   start: number;
   @ApiProperty()
@@ -75,7 +94,7 @@ export class PlaybookTimedTextDto {
   text: string;
 }
 
-export class PlaybookOverviewDto {
+export class PlaybookOverviewDto implements PlaybookOverview {
   @ApiProperty({ description: 'What the video is.' })
   summary: string;
   @ApiProperty({ description: 'Who it is for.' })
@@ -88,7 +107,7 @@ export class PlaybookOverviewDto {
   clipped: boolean;
 }
 
-export class PlaybookHookDto {
+export class PlaybookHookDto implements PlaybookHook {
   @ApiProperty({ description: 'The opening line or on-screen promise.' })
   text: string;
   @ApiProperty({ description: 'Why it holds attention.' })
@@ -101,7 +120,7 @@ export class PlaybookHookDto {
   end: number;
 }
 
-export class PlaybookTranscriptDto {
+export class PlaybookTranscriptDto implements PlaybookTranscript {
   @ApiProperty({
     type: String,
     nullable: true,
@@ -123,7 +142,7 @@ export class PlaybookTranscriptDto {
   segments: PlaybookTimedTextDto[];
 }
 
-export class PlaybookSceneDto {
+export class PlaybookSceneDto implements PlaybookScene {
   @ApiProperty({ description: 'Measured cut (ffmpeg scene detection), seconds.' })
   start: number;
   @ApiProperty({ description: 'The next measured cut, or the end of the analyzed span.' })
@@ -132,7 +151,7 @@ export class PlaybookSceneDto {
   description: string;
 }
 
-export class PlaybookOverlayDto {
+export class PlaybookOverlayDto implements PlaybookOverlay {
   @ApiProperty()
   start: number;
   @ApiProperty()
@@ -148,7 +167,7 @@ export class PlaybookOverlayDto {
   source: PlaybookOverlaySource;
 }
 
-export class PlaybookPacingDto {
+export class PlaybookPacingDto implements PlaybookPacing {
   @ApiProperty()
   analyzedSeconds: number;
   @ApiProperty()
@@ -166,7 +185,7 @@ export class PlaybookPacingDto {
   notes: string;
 }
 
-export class PlaybookFormatDto {
+export class PlaybookFormatDto implements PlaybookFormat {
   @ApiProperty({ description: 'The repeatable format underneath this video.' })
   name: string;
   @ApiProperty()
@@ -175,7 +194,7 @@ export class PlaybookFormatDto {
   whyItWorks: string;
 }
 
-export class PlaybookScriptLineDto {
+export class PlaybookScriptLineDto implements PlaybookScriptLine {
   @ApiProperty({
     description: 'When the beat happens in the original, seconds; snapped to a measured event.',
   })
@@ -184,7 +203,7 @@ export class PlaybookScriptLineDto {
   line: string;
 }
 
-export class PlaybookSetupDto {
+export class PlaybookSetupDto implements PlaybookSetup {
   @ApiProperty()
   camera: string;
   @ApiProperty()
@@ -195,7 +214,7 @@ export class PlaybookSetupDto {
   props: string[];
 }
 
-export class PlaybookEditingGuideDto {
+export class PlaybookEditingGuideDto implements PlaybookEditingGuide {
   @ApiProperty({ description: 'Measured average scene length.' })
   cutEverySec: number;
   @ApiProperty()
@@ -206,7 +225,7 @@ export class PlaybookEditingGuideDto {
   notes: string[];
 }
 
-export class PlaybookPlanDto {
+export class PlaybookPlanDto implements PlaybookPlan {
   @ApiProperty({ type: [PlaybookScriptLineDto] })
   script: PlaybookScriptLineDto[];
   @ApiProperty({ type: [String] })
@@ -221,7 +240,7 @@ export class PlaybookPlanDto {
   cta: string;
 }
 
-export class PlaybookExperimentDto {
+export class PlaybookExperimentDto implements PlaybookExperiment {
   @ApiProperty()
   idea: string;
   @ApiProperty()

@@ -1,10 +1,14 @@
 import { buildSandboxPlaybook } from './playbook.sandbox';
-import type { PlaybookDocument } from './playbook.document';
 import {
+  checkTimings,
   LIST_LIMITS,
+  PLAYBOOK_DOCUMENT,
+  PLAYBOOK_DOCUMENT_SCHEMA,
   PlaybookDocumentError,
+  readSchema,
   validatePlaybookDocument,
-} from './playbook.document.validator';
+  type PlaybookDocument,
+} from './playbook.document';
 
 /** A valid 10-second document; tests break one thing at a time. */
 function sampleDocument(): PlaybookDocument {
@@ -166,5 +170,97 @@ describe('validatePlaybookDocument', () => {
       });
       expect(() => check(document)).not.toThrow();
     }
+  });
+});
+
+describe('PLAYBOOK_DOCUMENT_SCHEMA (what the model is sent)', () => {
+  /** OpenAI strict structured outputs: these keywords only, every property required, no extras. */
+  const STRICT_KEYWORDS = [
+    'type',
+    'enum',
+    'properties',
+    'required',
+    'additionalProperties',
+    'items',
+  ];
+
+  function expectStrict(node: Record<string, unknown>, path: string): void {
+    for (const keyword of Object.keys(node)) {
+      expect({ path, keyword, allowed: STRICT_KEYWORDS.includes(keyword) }).toEqual({
+        path,
+        keyword,
+        allowed: true,
+      });
+    }
+    if (node.type === 'object') {
+      const properties = node.properties as Record<string, Record<string, unknown>>;
+      expect({ path, required: node.required }).toEqual({
+        path,
+        required: Object.keys(properties),
+      });
+      expect({ path, additionalProperties: node.additionalProperties }).toEqual({
+        path,
+        additionalProperties: false,
+      });
+      for (const [key, child] of Object.entries(properties)) expectStrict(child, `${path}.${key}`);
+    }
+    if (node.type === 'array') expectStrict(node.items as Record<string, unknown>, `${path}[]`);
+  }
+
+  it('is strict-mode valid, and is the definition without our own rules', () => {
+    expectStrict(PLAYBOOK_DOCUMENT_SCHEMA, 'document');
+    expect(JSON.stringify(PLAYBOOK_DOCUMENT_SCHEMA)).not.toContain('check');
+    expect(Object.keys(PLAYBOOK_DOCUMENT_SCHEMA.properties as object)).toEqual(
+      Object.keys(PLAYBOOK_DOCUMENT.properties),
+    );
+  });
+});
+
+describe('readSchema', () => {
+  it("keeps a capped list's first items and never reads the rest", () => {
+    const doc = sampleDocument();
+    doc.overlays = Array.from({ length: LIST_LIMITS.overlays + 1 }, (_, i) => ({
+      start: 0,
+      end: 1,
+      text: `Text ${i}`,
+      source: 'key_frame' as const,
+    }));
+    (doc.overlays[LIST_LIMITS.overlays] as unknown as Record<string, unknown>).source = 'ocr';
+    expect(readSchema(PLAYBOOK_DOCUMENT, doc).overlays).toHaveLength(LIST_LIMITS.overlays);
+  });
+
+  it('reads an integer as any finite number, as the document always has', () => {
+    expect(readSchema({ type: 'integer' }, 2.5)).toBe(2.5);
+    expect(() => readSchema({ type: 'integer' }, Infinity)).toThrow('must be a number');
+  });
+
+  it('cuts long text, and lets only the fields that allow it be empty', () => {
+    const doc = sampleDocument();
+    doc.transcript.fullText = 'x'.repeat(30_000);
+    doc.format.whyItWorks = '  ';
+    const read = readSchema(PLAYBOOK_DOCUMENT, doc);
+    expect(read.transcript.fullText).toHaveLength(20_000);
+    expect(read.format.whyItWorks).toBe('');
+    doc.format.description = ' ';
+    expect(() => readSchema(PLAYBOOK_DOCUMENT, doc)).toThrow(
+      'format.description must not be empty',
+    );
+  });
+});
+
+describe('checkTimings', () => {
+  it('snaps rounding overshoot onto the span and rounds to milliseconds', () => {
+    const doc = sampleDocument();
+    doc.hook.start = -0.04;
+    doc.overlays[0].end = 1.23456;
+    const checked = checkTimings(doc, 10);
+    expect(checked.hook.start).toBe(0);
+    expect(checked.overlays[0].end).toBe(1.235);
+  });
+
+  it('refuses a hook that ends before it starts', () => {
+    const doc = sampleDocument();
+    doc.hook.start = 3;
+    expect(() => checkTimings(doc, 10)).toThrow('hook ends before it starts');
   });
 });
