@@ -1,15 +1,24 @@
 import { canonicalUrlFor, namespacedIdFor, MARKETS, type Market } from '@reelscout/domain';
 import type { SandboxSoundSpec, SandboxVideoSpec } from '../../sandbox-media/sandbox-media.types';
 import { soundUrl } from '../live/tikhub.mappers';
-import type { Post, Sound, SoundTrendPoint, TimedText } from '../provider.types';
+import {
+  toSoundSummary,
+  type Post,
+  type Sound,
+  type SoundTrendPoint,
+  type TimedText,
+} from '../provider.types';
 import { Dice, hash32, seededDigits } from './seeded-random';
 import {
   SANDBOX_EPOCH_MS,
   SANDBOX_FOREIGN_POSTS,
   SANDBOX_MAGIC_IDS,
+  SANDBOX_MAGIC_TEXTS,
   SANDBOX_MEDIA_HOST,
   type MagicPostOutcome,
 } from './sandbox-magic';
+import { array, object, text } from './sandbox-fixture-schema';
+import { loadSandboxFixture } from './sandbox-fixtures';
 import { SANDBOX_NICHES, type NicheDefinition } from './sandbox-niches';
 import { containsKeyword } from './sandbox-text';
 
@@ -168,119 +177,26 @@ export function sandboxMediaUrl(
 const lang = (market: Market): 'en' | 'zh' => (market === 'network_a' ? 'en' : 'zh');
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-const SOUND_WORDS = {
-  en: {
-    first: [
-      'Golden',
-      'Midnight',
-      'Neon',
-      'Velvet',
-      'Paper',
-      'Sunday',
-      'Electric',
-      'Lazy',
-      'Cherry',
-      'Silver',
-      'Ocean',
-      'Honey',
-      'Wild',
-      'Quiet',
-      'Urban',
-      'Summer',
-    ],
-    second: [
-      'Groove',
-      'Drive',
-      'Morning',
-      'Bloom',
-      'Static',
-      'Parade',
-      'Waves',
-      'Daydream',
-      'Skyline',
-      'Rush',
-      'Lullaby',
-      'Sparks',
-      'Garden',
-      'Echo',
-      'Motion',
-      'Glow',
-    ],
-    artists: [
-      'Nova Lane',
-      'The Paper Kites Club',
-      'DJ Marlo',
-      'Ivy & The Rooftops',
-      'Sunny Okafor',
-      'Lo-Fi Larry',
-      'Kai Rivers',
-      'Mira Vale',
-      'Beatsmith',
-      'Coastal Kids',
-      'Juno Park',
-      'Felix Hart',
-    ],
-    original: 'original sound',
-  },
-  zh: {
-    first: [
-      '夏日',
-      '晚风',
-      '心动',
-      '星空',
-      '橘子',
-      '微光',
-      '海边',
-      '小城',
-      '春天',
-      '雨后',
-      '月亮',
-      '城市',
-      '青春',
-      '午后',
-      '彩虹',
-      '温柔',
-    ],
-    second: [
-      '来信',
-      '漫步',
-      '节拍',
-      '日记',
-      '旋律',
-      '派对',
-      '故事',
-      '小调',
-      '物语',
-      '序曲',
-      '心情',
-      '时光',
-      '回声',
-      '旅程',
-      '舞步',
-      '晴天',
-    ],
-    artists: [
-      '林一',
-      '陈默',
-      '夏天乐队',
-      '小北',
-      '阿木',
-      '周小舟',
-      '白鸽乐团',
-      '苏打',
-      '星野',
-      '南风',
-      '鹿鸣',
-      '橙子',
-    ],
-    original: '原声',
-  },
-};
+const soundNames = object({
+  titleFirst: array(text(), 1),
+  titleSecond: array(text(), 1),
+  artists: array(text(), 1),
+  originalSound: text(),
+});
+
+export const CATALOGUE_FIXTURE = object({
+  /** What sound titles and artists are made of, per language. */
+  soundNames: object({ en: soundNames, zh: soundNames }),
+  /** The on-screen text ending every reel of 8 s or more. */
+  reelCallToAction: object({ en: text(), zh: text() }),
+});
+
+const CATALOGUE_TEXT = loadSandboxFixture('catalogue.json', CATALOGUE_FIXTURE);
 
 const MOODS: SandboxSoundSpec['mood'][] = ['bright', 'dark', 'calm', 'tense'];
 
 function buildSounds(market: Market): SandboxSound[] {
-  const words = SOUND_WORDS[lang(market)];
+  const words = CATALOGUE_TEXT.soundNames[lang(market)];
   const prefix = market === 'network_a' ? '72' : '73';
   return Array.from({ length: SANDBOX_SOUNDS_PER_MARKET }, (_, i) => {
     const niche = SANDBOX_NICHES[i % SANDBOX_NICHES.length];
@@ -288,11 +204,16 @@ function buildSounds(market: Market): SandboxSound[] {
     const id = `${prefix}${String(i).padStart(3, '0')}${seededDigits(`sound-id:${market}:${i}`, 14)}`;
     const original = i % 8 === 7;
     const creatorName = niche.creators[lang(market)][i % 5][1];
+    const first = words.titleFirst[i % words.titleFirst.length];
+    const second =
+      words.titleSecond[
+        (i + Math.floor(i / words.titleFirst.length) * 5) % words.titleSecond.length
+      ];
     const title = original
-      ? `${words.original} - ${creatorName}`
+      ? `${words.originalSound} - ${creatorName}`
       : market === 'network_a'
-        ? `${words.first[i % 16]} ${words.second[(i + Math.floor(i / 16) * 5) % 16]}`
-        : `${words.first[i % 16]}${words.second[(i + Math.floor(i / 16) * 5) % 16]}`;
+        ? `${first} ${second}`
+        : `${first}${second}`;
     const author = original ? creatorName : words.artists[(i * 5) % words.artists.length];
     const durationSec = original ? dice.int(8, 60) : dice.int(30, 180);
     const tempoBpm = dice.int(72, 168);
@@ -463,7 +384,7 @@ function videoSpec(
     overlays.push({
       start: round2(durationSec - 2.5),
       end: durationSec,
-      text: l === 'en' ? 'Follow for part 2' : '关注我看下期',
+      text: CATALOGUE_TEXT.reelCallToAction[l],
     });
   }
   const captions: TimedText[] = [];
@@ -509,8 +430,7 @@ function buildMagicReel(
           ? `https://www.tiktok.com/@${base.post.authorHandle}/photo/${id}`
           : `https://www.douyin.com/note/${id}`,
       kind: 'photo',
-      caption:
-        l === 'en' ? 'My coffee corner in five photos #homecoffee' : '五张图看我的咖啡角 #居家咖啡',
+      caption: SANDBOX_MAGIC_TEXTS.photoPostCaption[l],
       durationSec: null,
       mediaUrl: null,
       captions: null,
@@ -518,12 +438,7 @@ function buildMagicReel(
     return { ...base, post, spec: { ...base.spec, key: `${market}-${id}` } };
   }
   const durationSec = outcome === 'longVideo' ? 200 : base.post.durationSec!;
-  const hook =
-    outcome === 'longVideo'
-      ? l === 'en'
-        ? 'Everything I learned in a year of home espresso'
-        : '在家做意式咖啡一年的全部心得'
-      : niche.hooks[l][0];
+  const hook = outcome === 'longVideo' ? SANDBOX_MAGIC_TEXTS.longVideoHook[l] : niche.hooks[l][0];
   const spec = videoSpec(`${market}-${id}`, durationSec, hook, niche, l, 0, sound.spec);
   const post: Post = {
     ...base.post,
@@ -540,21 +455,7 @@ function buildMagicReel(
       url: null,
     },
     // The no-sound video's soundtrack is its own recording, not a sound of the network.
-    sound: outcome === 'noSounds' ? null : { ...base.post.sound!, ...pickSummary(sound.sound) },
+    sound: outcome === 'noSounds' ? null : { ...base.post.sound!, ...toSoundSummary(sound.sound) },
   };
   return { ...base, post, spec, soundId: sound.sound.id };
-}
-
-function pickSummary(sound: Sound) {
-  return {
-    id: sound.id,
-    namespacedId: sound.namespacedId,
-    title: sound.title,
-    author: sound.author,
-    durationSec: sound.durationSec,
-    coverUrl: sound.coverUrl,
-    playUrl: sound.playUrl,
-    isOriginal: sound.isOriginal,
-    commercial: sound.commercial,
-  };
 }
