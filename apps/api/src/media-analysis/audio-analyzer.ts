@@ -12,7 +12,7 @@ import {
   moodLabel,
   rmsDb,
   valenceScore,
-  type AudioMood,
+  type AudioFeatures,
 } from './audio-features';
 import { FfmpegRunner, INPUT_PROTOCOLS, fileInput } from './ffmpeg.runner';
 import { round3 } from './ffmpeg-output.parser';
@@ -33,35 +33,6 @@ export interface AudioAnalysisOptions {
   /** Only the first this-many seconds are decoded and read (default 60). */
   maxSeconds?: number;
   signal?: AbortSignal;
-}
-
-export interface AudioFeatures {
-  /** Beats per minute (music-tempo, 60–200 range); `null` when no steady beat was found. */
-  tempoBpm: number | null;
-  /** 0..1: share of tracked beats that coincide with an onset. */
-  beatConfidence: number;
-  /** 0..1: loudness (RMS) and onset density. */
-  energy: number;
-  /** 0..1: dark/sad → bright/happy (mode, tonal clarity, brightness). */
-  valence: number;
-  /** 0..1: calm → excited (energy, tempo, brightness, noisiness). */
-  arousal: number;
-  mood: AudioMood;
-  /** Full length of the file (ffprobe); `null` when the container does not say. */
-  durationSec: number | null;
-  /** Seconds actually read: min(duration, maxSeconds). */
-  analyzedSeconds: number;
-  analyzerVersion: string;
-  /** The measurements behind the scores, for explanations and debugging. */
-  details: {
-    rmsDb: number;
-    onsetsPerSec: number;
-    spectralCentroidHz: number;
-    spectralFlatness: number;
-    majorFit: number;
-    minorFit: number;
-    key: string | null;
-  };
 }
 
 export interface PcmAudio {

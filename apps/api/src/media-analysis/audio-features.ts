@@ -1,9 +1,43 @@
 /**
- * Pure maths behind the audio reading (tempo confidence, energy, valence, arousal, mood).
- * Every score is in [0, 1] and documented in docs/media-config.md ("How the audio is read").
+ * The audio reading's shape and the pure maths behind it (tempo confidence, energy, valence,
+ * arousal, mood). Every score is in [0, 1] and documented in docs/media-config.md ("How the
+ * audio is read").
  */
 
-export type AudioMood = 'upbeat' | 'calm' | 'dark' | 'tense';
+/** The valence/arousal quadrants (see `moodLabel`). */
+export const AUDIO_MOODS = ['upbeat', 'calm', 'dark', 'tense'] as const;
+
+export type AudioMood = (typeof AUDIO_MOODS)[number];
+
+/** One reading of an audio (or video) file, as `AudioAnalyzer` returns it. */
+export interface AudioFeatures {
+  /** Beats per minute (music-tempo, 60–200 range); `null` when no steady beat was found. */
+  tempoBpm: number | null;
+  /** 0..1: share of tracked beats that coincide with an onset. */
+  beatConfidence: number;
+  /** 0..1: loudness (RMS) and onset density. */
+  energy: number;
+  /** 0..1: dark/sad → bright/happy (mode, tonal clarity, brightness). */
+  valence: number;
+  /** 0..1: calm → excited (energy, tempo, brightness, noisiness). */
+  arousal: number;
+  mood: AudioMood;
+  /** Full length of the file (ffprobe); `null` when the container does not say. */
+  durationSec: number | null;
+  /** Seconds actually read: min(duration, maxSeconds). */
+  analyzedSeconds: number;
+  analyzerVersion: string;
+  /** The measurements behind the scores, for explanations and debugging. */
+  details: {
+    rmsDb: number;
+    onsetsPerSec: number;
+    spectralCentroidHz: number;
+    spectralFlatness: number;
+    majorFit: number;
+    minorFit: number;
+    key: string | null;
+  };
+}
 
 /** Krumhansl–Kessler key profiles (probe-tone ratings), tonic first. */
 export const MAJOR_PROFILE = [

@@ -1,38 +1,28 @@
 import type { Market } from '@reelscout/domain';
-import type {
-  Post,
-  Sound,
-  SoundChartEntry,
-  SoundSummary,
-  SoundTrendPoint,
+import {
+  toSoundSummary,
+  type Post,
+  type Sound,
+  type SoundChartEntry,
+  type SoundChartKind,
+  type SoundSummary,
 } from '../providers/provider.types';
 
 /** Where a candidate sound was found. */
 export type PoolSource =
   'video' | 'similar_videos' | 'sound_search' | 'chart_rising' | 'chart_popular';
 
-/** A sound as far as it is known: summaries (from posts) leave the detail fields null. */
-export interface PoolSound {
-  market: Market;
-  id: string;
-  namespacedId: string;
-  title: string | null;
-  author: string | null;
-  durationSec: number | null;
-  coverUrl: string | null;
-  playUrl: string | null;
-  isOriginal: boolean | null;
-  commercial: boolean | null;
-  shootDurationSec: number | null;
-  usageCount: number | null;
-  trend: SoundTrendPoint[] | null;
+/**
+ * A sound as far as it is known: summaries (from posts) leave the detail fields null (and the
+ * tags empty).
+ */
+export interface PoolSound extends Omit<Sound, 'url'> {
+  /** Link to the sound on its platform; `null` until the sound's details are read. */
   url: string | null;
-  moods: string[];
-  genres: string[];
 }
 
 export interface ChartPlacement {
-  kind: 'popular' | 'rising';
+  kind: SoundChartKind;
   rank: number;
   rankDiff: number | null;
 }
@@ -71,16 +61,7 @@ export function fromSummary(summary: SoundSummary): PoolSound {
 
 export function fromSound(sound: Sound): PoolSound {
   return {
-    market: sound.market,
-    id: sound.id,
-    namespacedId: sound.namespacedId,
-    title: sound.title,
-    author: sound.author,
-    durationSec: sound.durationSec,
-    coverUrl: sound.coverUrl,
-    playUrl: sound.playUrl,
-    isOriginal: sound.isOriginal,
-    commercial: sound.commercial,
+    ...toSoundSummary(sound),
     shootDurationSec: sound.shootDurationSec,
     usageCount: sound.usageCount,
     trend: sound.trend,
@@ -90,7 +71,7 @@ export function fromSound(sound: Sound): PoolSound {
   };
 }
 
-export function fromChartEntry(entry: SoundChartEntry, kind: 'popular' | 'rising'): PoolEntry {
+export function fromChartEntry(entry: SoundChartEntry, kind: SoundChartKind): PoolEntry {
   return {
     sound: fromSound(entry),
     chart: { kind, rank: entry.rank, rankDiff: entry.rankDiff },

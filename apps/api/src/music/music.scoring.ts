@@ -1,14 +1,11 @@
-import type { AudioMood } from '../media-analysis/audio-features';
+import type { AudioFeatures } from '../media-analysis/audio-features';
 import { fitWhy } from './music.prompt';
 
 /** What the audio reading says about a sound or a video's soundtrack. */
-export interface AudioReading {
-  tempoBpm: number | null;
-  energy: number;
-  valence: number;
-  arousal: number;
-  mood: AudioMood;
-}
+export type AudioReading = Pick<
+  AudioFeatures,
+  'tempoBpm' | 'energy' | 'valence' | 'arousal' | 'mood'
+>;
 
 /** The video's side of the match. */
 export interface VideoProfile {

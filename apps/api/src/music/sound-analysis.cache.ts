@@ -1,22 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { Mode } from '@reelscout/domain';
-import type { AudioMood } from '../media-analysis/audio-features';
+import { AUDIO_MOODS, type AudioFeatures, type AudioMood } from '../media-analysis/audio-features';
 import { SoundAnalysisRepository } from '../repositories/sound-analysis.repository';
 
-/** What is kept of one sound's audio reading (the analyzer version is the row's key). */
-export interface SoundFeatures {
-  tempoBpm: number | null;
-  beatConfidence: number;
-  energy: number;
-  valence: number;
-  arousal: number;
-  mood: AudioMood;
-  durationSec: number | null;
-  analyzedSeconds: number;
+/**
+ * What is kept of one sound's audio reading: the reading without its analyzer version (the
+ * row's key); the measurements are kept as they came (and may be missing from a row).
+ */
+export interface SoundFeatures extends Omit<AudioFeatures, 'analyzerVersion' | 'details'> {
   details?: Record<string, unknown>;
 }
 
-const MOODS: readonly string[] = ['upbeat', 'calm', 'dark', 'tense'];
+const MOODS: readonly string[] = AUDIO_MOODS;
 
 /**
  * The permanent sound-analysis cache in Postgres (`sound_analyses`), shared by every instance.

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Mode } from '@reelscout/domain';
-import { AudioAnalyzer, type AudioFeatures } from '../media-analysis/audio-analyzer';
+import { AudioAnalyzer } from '../media-analysis/audio-analyzer';
+import type { AudioFeatures } from '../media-analysis/audio-features';
 import { ConcurrencyLimiter, abortReason } from '../media-analysis/concurrency-limiter';
 import { ProvidersService } from '../providers/providers.service';
 import {

@@ -55,6 +55,25 @@ export interface SoundSummary {
   commercial: boolean | null;
 }
 
+/**
+ * Just the summary part of a sound (what a post carries): a full sound's detail fields and a
+ * chart entry's rank are left behind.
+ */
+export function toSoundSummary(sound: SoundSummary): SoundSummary {
+  return {
+    market: sound.market,
+    id: sound.id,
+    namespacedId: sound.namespacedId,
+    title: sound.title,
+    author: sound.author,
+    durationSec: sound.durationSec,
+    coverUrl: sound.coverUrl,
+    playUrl: sound.playUrl,
+    isOriginal: sound.isOriginal,
+    commercial: sound.commercial,
+  };
+}
+
 /** A post on one platform. */
 export interface Post {
   platform: VideoPlatform;

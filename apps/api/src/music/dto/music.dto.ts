@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { AUDIO_MOODS, type AudioMood } from '../../media-analysis/audio-features';
 
 export class MusicRequestDto {
   @ApiProperty({
@@ -63,11 +64,8 @@ export class SoundVibeDto {
     description: 'Loudness and busyness, 0 (quiet, sparse) to 1.',
   })
   energy: number;
-  @ApiProperty({
-    enum: ['upbeat', 'calm', 'dark', 'tense'],
-    description: 'The valence/arousal quadrant.',
-  })
-  mood: 'upbeat' | 'calm' | 'dark' | 'tense';
+  @ApiProperty({ enum: AUDIO_MOODS, description: 'The valence/arousal quadrant.' })
+  mood: AudioMood;
   @ApiProperty({
     minimum: 0,
     maximum: 1,
