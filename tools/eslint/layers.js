@@ -17,7 +17,6 @@ const LAYERS = [
   [
     'adapters',
     [
-      'request-context',
       'repositories',
       'egress',
       'mail',
@@ -30,6 +29,7 @@ const LAYERS = [
   [
     'features',
     [
+      'request-context',
       'accounts',
       'auth',
       'api-keys',

@@ -126,6 +126,35 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
     expect(headerNames(responses['401'])).toEqual(expect.arrayContaining(['www-authenticate']));
   });
 
+  /** The dashboard routes (`/auth/*`, `/account*`) document their success body: a response DTO. */
+  it('documents the success body of every dashboard route', () => {
+    const routes = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/auth/') || path.startsWith('/account'))
+      .flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+          .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+      );
+    expect(routes.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'GET /account/credit',
+        'POST /account/credit/checkout',
+        'GET /account/credit/checkout/{id}',
+        'POST /account/credit/test',
+        'GET /account/ledger',
+        'GET /account/usage',
+        'GET /account/usage/daily',
+      ]),
+    );
+    const undocumented = routes
+      .filter(({ op }) => {
+        const ok = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
+        return !Object.values(ok?.[1].content ?? {}).some((media) => media.schema);
+      })
+      .map((r) => r.name);
+    expect(undocumented).toEqual([]);
+  });
+
   /** What the document says must match what the service sends: no undocumented header. */
   it('documents every header of ours that real /v1 responses carry', async () => {
     const account = await createAccount(t.app);

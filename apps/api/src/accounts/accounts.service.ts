@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Account } from '@reelscout/database';
-import { DomainError } from '@reelscout/domain';
+import { DomainError, type AccountView } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccountRepository } from '../repositories/account.repository';
 import { PasswordHasher } from './password.hasher';
@@ -11,15 +11,6 @@ export interface NewAccount {
   password: string;
   apiAccess: boolean;
   isAdmin: boolean;
-}
-
-/** What the dashboard back end shows about an account (never the password hash). */
-export interface AccountView {
-  id: string;
-  email: string;
-  apiAccess: boolean;
-  isAdmin: boolean;
-  createdAt: string;
 }
 
 export function normaliseEmail(email: string): string {

@@ -1,24 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ApiKey } from '@reelscout/database';
-import { DomainError, generateApiKey, parseApiKey, type Mode } from '@reelscout/domain';
+import {
+  DomainError,
+  generateApiKey,
+  parseApiKey,
+  type ApiKeyView,
+  type CreatedApiKeyView,
+  type Mode,
+} from '@reelscout/domain';
 import { sha256Hex } from '../common/crypto/tokens';
 import { ApiKeyRepository } from '../repositories/api-key.repository';
-
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  mode: Mode;
-  start: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  status: 'active' | 'revoked';
-}
-
-export interface CreatedApiKey extends ApiKeyView {
-  /** The plaintext key: returned once, here, and never again. */
-  key: string;
-}
 
 /** What authenticating a key yields (before the access check). */
 export interface AuthenticatedKey {
@@ -57,7 +48,8 @@ export class ApiKeysService {
 
   constructor(private readonly keys: ApiKeyRepository) {}
 
-  async create(accountId: string, input: { name: string; mode: Mode }): Promise<CreatedApiKey> {
+  /** The plaintext `key` is returned once, here, and never again. */
+  async create(accountId: string, input: { name: string; mode: Mode }): Promise<CreatedApiKeyView> {
     const key = generateApiKey(input.mode);
     const parsed = parseApiKey(key)!;
     const row = await this.keys.create(accountId, {

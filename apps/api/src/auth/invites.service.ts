@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Invite } from '@reelscout/database';
-import { DomainError } from '@reelscout/domain';
+import { DomainError, type CreatedInviteView, type InviteView } from '@reelscout/domain';
 import type { EntityManager } from 'typeorm';
 import { normaliseEmail } from '../accounts/accounts.service';
 import { randomToken, sha256Hex } from '../common/crypto/tokens';
@@ -15,16 +15,6 @@ export interface InviteOptions {
   createdBy?: string | null;
 }
 
-export interface CreatedInvite {
-  id: string;
-  url: string;
-  expiresAt: string;
-  email: string | null;
-  grantsApiAccess: boolean;
-}
-
-export type InviteState = 'valid' | 'expired' | 'used' | 'unknown';
-
 @Injectable()
 export class InvitesService {
   constructor(
@@ -33,7 +23,7 @@ export class InvitesService {
   ) {}
 
   /** The token exists only in the returned URL; we keep its hash. */
-  async create(options: InviteOptions = {}): Promise<CreatedInvite> {
+  async create(options: InviteOptions = {}): Promise<CreatedInviteView> {
     const token = randomToken();
     const ttlDays = this.config.get('INVITE_TTL_DAYS', { infer: true });
     const invite = await this.invites.create({
@@ -54,7 +44,7 @@ export class InvitesService {
     };
   }
 
-  async inspect(token: string): Promise<{ state: InviteState; email: string | null }> {
+  async inspect(token: string): Promise<InviteView> {
     const invite = await this.invites.getByTokenHash(sha256Hex(token));
     if (!invite) return { state: 'unknown', email: null };
     if (invite.usedAt) return { state: 'used', email: null };

@@ -4,11 +4,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DomainError,
   formatUsd,
-  type LedgerEntryView,
+  type BalanceView,
+  type LedgerPageView,
   type Micros,
   type Mode,
   type Operation,
-  type PageView,
 } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment';
@@ -25,12 +25,6 @@ export interface Hold {
   accountId: string;
   mode: Mode;
   amount: Micros;
-}
-
-export interface BalanceView {
-  balance: Micros;
-  held: Micros;
-  available: Micros;
 }
 
 export interface CaptureResult {
@@ -237,7 +231,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     accountId: string,
     filter: LedgerFilter,
     options: { cursor?: string; limit: number },
-  ): Promise<PageView<LedgerEntryView>> {
+  ): Promise<LedgerPageView> {
     const rows = await this.entries.getNewestFirst(accountId, filter, {
       before: options.cursor,
       limit: options.limit + 1,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { CheckoutView } from '@reelscout/domain';
 import { DataSource } from 'typeorm';
 import { BillingService } from '../ledger/billing.service';
 import {
@@ -33,7 +34,7 @@ export class CheckoutService {
   ) {}
 
   /** Starts a Stripe Checkout and records it as `open`. */
-  async create(request: CheckoutRequest): Promise<{ id: string; url: string }> {
+  async create(request: CheckoutRequest): Promise<CheckoutView> {
     const session = await this.payments.createCheckout(request);
     await this.sessions.create(request.accountId, session.id, request.amountMicros);
     return session;

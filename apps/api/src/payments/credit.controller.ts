@@ -1,15 +1,23 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
-import { DomainError, parseUsd, type Micros } from '@reelscout/domain';
+import { DomainError, parseUsd } from '@reelscout/domain';
 import { CurrentAccount, SessionGuard } from '../request-context/session.guard';
 import type { Environment } from '../config/environment';
 import { BillingService } from '../ledger/billing.service';
 import { dateRange, LedgerQueryDto } from '../usage/dto/usage.dto';
 import { UsageReportService } from '../usage/usage-report.service';
 import { CheckoutService } from './checkout.service';
-import { CheckoutCreateDto, TestCreditDto } from './dto/credit.dto';
+import {
+  CheckoutCreateDto,
+  CheckoutCreateResponseDto,
+  CheckoutStatusResponseDto,
+  CreditOverviewResponseDto,
+  TestCreditDto,
+  TestCreditResponseDto,
+} from './dto/credit.dto';
+import { LedgerPageResponseDto } from './dto/ledger.dto';
 import { PaymentsService } from './payments.service';
 
 export const PRESET_PURCHASES_USD = ['10.00', '25.00', '50.00', '100.00'];
@@ -30,7 +38,11 @@ export class CreditController {
   ) {}
 
   @Get('credit')
-  async overview(@CurrentAccount() account: Account) {
+  @ApiOkResponse({
+    type: CreditOverviewResponseDto,
+    description: "Both balances, this month's spend and what may be bought.",
+  })
+  async overview(@CurrentAccount() account: Account): Promise<CreditOverviewResponseDto> {
     const monthStart = new Date();
     monthStart.setUTCDate(1);
     monthStart.setUTCHours(0, 0, 0, 0);
@@ -57,10 +69,14 @@ export class CreditController {
 
   @Post('credit/checkout')
   @HttpCode(201)
+  @ApiCreatedResponse({
+    type: CheckoutCreateResponseDto,
+    description: 'The Stripe Checkout session, recorded as `open`; send the buyer to `url`.',
+  })
   async checkout(
     @CurrentAccount() account: Account,
     @Body() body: CheckoutCreateDto,
-  ): Promise<{ id: string; url: string }> {
+  ): Promise<CheckoutCreateResponseDto> {
     const amount = parseUsd(body.amountUsd);
     if (
       amount === null ||
@@ -88,7 +104,14 @@ export class CreditController {
    * charged and credited nothing.
    */
   @Get('credit/checkout/:id')
-  async checkoutStatus(@CurrentAccount() account: Account, @Param('id') id: string) {
+  @ApiOkResponse({
+    type: CheckoutStatusResponseDto,
+    description: 'How the checkout stands, and the live balance now.',
+  })
+  async checkoutStatus(
+    @CurrentAccount() account: Account,
+    @Param('id') id: string,
+  ): Promise<CheckoutStatusResponseDto> {
     const checkout = await this.checkouts.getById(account.id, id.slice(0, 255));
     if (!checkout) throw new DomainError('not_found', 'No such checkout.');
     const { balance } = await this.billing.balance({ accountId: account.id, mode: 'live' });
@@ -101,10 +124,11 @@ export class CreditController {
 
   @Post('credit/test')
   @HttpCode(200)
+  @ApiOkResponse({ type: TestCreditResponseDto, description: 'The test balance after the grant.' })
   async addTestCredit(
     @CurrentAccount() account: Account,
     @Body() body: TestCreditDto,
-  ): Promise<{ balanceMicros: Micros }> {
+  ): Promise<TestCreditResponseDto> {
     const max = this.config.get('TEST_CREDIT_MAX_USD', { infer: true }) * 1_000_000;
     const amount = parseUsd(body.amountUsd ?? '10.00');
     if (amount === null || amount <= 0 || amount > max) {
@@ -125,7 +149,11 @@ export class CreditController {
 
   /** The account's ledger, newest first: filterable by mode, operation and date like usage. */
   @Get('ledger')
-  ledger(@CurrentAccount() account: Account, @Query() query: LedgerQueryDto) {
+  @ApiOkResponse({ type: LedgerPageResponseDto, description: 'A page of entries, newest first.' })
+  ledger(
+    @CurrentAccount() account: Account,
+    @Query() query: LedgerQueryDto,
+  ): Promise<LedgerPageResponseDto> {
     return this.billing.listEntries(
       account.id,
       { mode: query.mode, operation: query.operation, ...dateRange(query) },

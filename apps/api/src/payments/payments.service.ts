@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { DomainError, type Micros } from '@reelscout/domain';
+import {
+  DomainError,
+  type CheckoutStatus,
+  type CheckoutView,
+  type Micros,
+} from '@reelscout/domain';
 import Stripe from 'stripe';
 import type { Environment } from '../config/environment';
-import type { CheckoutSessionStatus } from '../repositories/checkout-session.repository';
 
 export interface CheckoutRequest {
   accountId: string;
@@ -28,15 +32,13 @@ export interface PaidCheckout {
   amountMicros: Micros;
 }
 
-export type { CheckoutSessionStatus };
-
 /** The Checkout events that end a checkout unpaid, and the status each one sets. */
 export const UNPAID_EVENTS = {
   /** A delayed payment (bank debit, transfer…) that failed. */
   'checkout.session.async_payment_failed': 'failed',
   /** The session timed out before it was paid. */
   'checkout.session.expired': 'expired',
-} as const satisfies Record<string, CheckoutSessionStatus>;
+} as const satisfies Record<string, CheckoutStatus>;
 
 /** A checkout that ended unpaid: acknowledged, nothing credited, the session marked so. */
 export interface UnpaidCheckout {
@@ -86,7 +88,7 @@ export class PaymentsService {
     return null;
   }
 
-  async createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }> {
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutView> {
     const reason = this.unavailableReason();
     if (reason || !this.stripe)
       throw new DomainError('provider_unavailable', reason ?? 'Stripe is not configured.');

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Micros } from '@reelscout/domain';
+import type { CheckoutStatus, Micros } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 
-/** What `checkout_sessions.status` can say: `open` until Stripe reports how the checkout ended. */
-export type CheckoutSessionStatus = 'open' | 'paid' | 'failed' | 'expired';
-
 export interface CheckoutSessionRow {
-  status: CheckoutSessionStatus;
+  /** `open` until Stripe reports how the checkout ended. */
+  status: CheckoutStatus;
   amount: string;
 }
 

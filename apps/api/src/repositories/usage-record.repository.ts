@@ -14,8 +14,8 @@ export interface UsageFilter {
   to?: Date;
 }
 
-/** One row to write. */
-export interface NewUsageRecord {
+/** One call as the usage hook records it. */
+export interface UsageRecord {
   requestId: string;
   accountId: string;
   keyId: string | null;
@@ -27,6 +27,10 @@ export interface NewUsageRecord {
   errorCode: string | null;
   charged: Micros;
   durationMs: number;
+}
+
+/** One row to write: the record and when it was made. */
+export interface NewUsageRecord extends UsageRecord {
   createdAt: Date;
 }
 

@@ -7,19 +7,19 @@ import {
 import type { Account } from '@reelscout/database';
 import { DomainError } from '@reelscout/domain';
 import type { Request } from 'express';
-import { AccountRepository } from '../repositories/account.repository';
+import { AccountsService } from '../accounts/accounts.service';
 
 export type SessionRequest = Request & { account?: Account };
 
 /** Dashboard routes: a signed-in session whose account still exists. */
 @Injectable()
 export class SessionGuard implements CanActivate {
-  constructor(private readonly accounts: AccountRepository) {}
+  constructor(private readonly accounts: AccountsService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<SessionRequest>();
     const accountId = req.session?.accountId;
-    const account = accountId ? await this.accounts.getById(accountId) : null;
+    const account = accountId ? await this.accounts.findById(accountId) : null;
     if (!account) throw new DomainError('unauthorized', 'Sign in first.');
     req.account = account;
     return true;

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
   formatUsd,
+  type DailySpendView,
   type Micros,
   type Mode,
-  type PageView,
+  type UsagePageView,
   type UsageView,
 } from '@reelscout/domain';
 import {
@@ -41,7 +42,7 @@ export class UsageReportService {
     accountId: string,
     filter: UsageFilter,
     options: { cursor?: string; limit: number },
-  ): Promise<PageView<UsageView>> {
+  ): Promise<UsagePageView> {
     const rows = await this.records.getNewestFirst(accountId, filter, {
       before: options.cursor,
       limit: options.limit + 1,
@@ -77,10 +78,7 @@ export class UsageReportService {
   }
 
   /** Spend per UTC day and operation. */
-  async dailySpend(
-    accountId: string,
-    filter: UsageFilter,
-  ): Promise<{ day: string; operation: string; chargedMicros: Micros; calls: number }[]> {
+  async dailySpend(accountId: string, filter: UsageFilter): Promise<DailySpendView[]> {
     const rows = await this.records.getDailySpend(accountId, filter);
     return rows.map((r) => ({
       day: r.day,

@@ -1,9 +1,14 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Account } from '@reelscout/database';
 import { CurrentAccount, SessionGuard } from '../request-context/session.guard';
-import { dateRange, UsageQueryDto } from './dto/usage.dto';
+import {
+  dateRange,
+  DailySpendListResponseDto,
+  UsagePageResponseDto,
+  UsageQueryDto,
+} from './dto/usage.dto';
 import { UsageReportService, type UsageFilter } from './usage-report.service';
 
 function toFilter(query: UsageQueryDto): UsageFilter {
@@ -23,7 +28,11 @@ export class UsageController {
   constructor(private readonly reads: UsageReportService) {}
 
   @Get()
-  list(@CurrentAccount() account: Account, @Query() query: UsageQueryDto) {
+  @ApiOkResponse({ type: UsagePageResponseDto, description: 'A page of calls, newest first.' })
+  list(
+    @CurrentAccount() account: Account,
+    @Query() query: UsageQueryDto,
+  ): Promise<UsagePageResponseDto> {
     return this.reads.usage(account.id, toFilter(query), {
       cursor: query.cursor,
       limit: query.limit ?? 50,
@@ -31,7 +40,14 @@ export class UsageController {
   }
 
   @Get('daily')
-  async daily(@CurrentAccount() account: Account, @Query() query: UsageQueryDto) {
+  @ApiOkResponse({
+    type: DailySpendListResponseDto,
+    description: 'Spend and calls per UTC day and operation, oldest first.',
+  })
+  async daily(
+    @CurrentAccount() account: Account,
+    @Query() query: UsageQueryDto,
+  ): Promise<DailySpendListResponseDto> {
     return { days: await this.reads.dailySpend(account.id, toFilter(query)) };
   }
 
@@ -41,6 +57,10 @@ export class UsageController {
    */
   @Get('export.csv')
   @ApiProduces('text/csv')
+  @ApiOkResponse({
+    schema: { type: 'string' },
+    description: 'The matching calls as a CSV attachment, newest first (at most 50 000 rows).',
+  })
   async csv(
     @CurrentAccount() account: Account,
     @Query() query: UsageQueryDto,

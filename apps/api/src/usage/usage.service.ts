@@ -1,21 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import type { Micros, Mode } from '@reelscout/domain';
-import { UsageRecordRepository } from '../repositories/usage-record.repository';
+import { UsageRecordRepository, type UsageRecord } from '../repositories/usage-record.repository';
 
-export interface UsageRecord {
-  requestId: string;
-  accountId: string;
-  keyId: string | null;
-  mode: Mode;
-  subject: string | null;
-  operation: string;
-  market: string | null;
-  status: number;
-  errorCode: string | null;
-  charged: Micros;
-  durationMs: number;
-}
+export type { UsageRecord };
 
 /** How long a shutdown waits for requests still being answered to be recorded. */
 const SHUTDOWN_WAIT_MS = 5_000;

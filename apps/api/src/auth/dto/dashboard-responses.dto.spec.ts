@@ -3,14 +3,28 @@ import type {
   AccountView,
   ApiKeyListView,
   ApiKeyView,
+  BalanceView,
+  CheckoutStatusView,
+  CheckoutView,
   CreatedApiKeyView,
   CreatedInviteView,
+  CreditOverviewView,
+  DailySpendListView,
+  DailySpendView,
   InviteView,
+  LedgerEntryView,
+  LedgerPageView,
+  LivePurchasesView,
+  Micros,
+  Mode,
   PasswordResetConfirmedView,
   PasswordResetRequestedView,
   SessionView,
   SignedInView,
   SignedOutView,
+  TestCreditView,
+  UsagePageView,
+  UsageView,
 } from '@reelscout/domain';
 import { AccountResponseDto } from '../../accounts/dto/account.dto';
 import {
@@ -18,6 +32,24 @@ import {
   ApiKeyListResponseDto,
   ApiKeyResponseDto,
 } from '../../api-keys/dto/api-key.dto';
+import {
+  BalanceResponseDto,
+  CheckoutCreateResponseDto,
+  CheckoutStatusResponseDto,
+  CreditLimitsResponseDto,
+  CreditOverviewResponseDto,
+  LivePurchasesResponseDto,
+  ModeBalancesResponseDto,
+  ModeSpendResponseDto,
+  TestCreditResponseDto,
+} from '../../payments/dto/credit.dto';
+import { LedgerEntryResponseDto, LedgerPageResponseDto } from '../../payments/dto/ledger.dto';
+import {
+  DailySpendListResponseDto,
+  DailySpendResponseDto,
+  UsagePageResponseDto,
+  UsageResponseDto,
+} from '../../usage/dto/usage.dto';
 import {
   PasswordResetConfirmResponseDto,
   PasswordResetRequestResponseDto,
@@ -51,6 +83,53 @@ const apiKey = {
   revokedAt: null,
   status: 'active',
 } satisfies Required<ApiKeyView>;
+
+const balance = { balance: 2, held: 1, available: 1 } satisfies Required<BalanceView>;
+const balances = { live: balance, test: balance } satisfies Required<Record<Mode, BalanceView>>;
+const spend = { live: 0, test: 0 } satisfies Required<Record<Mode, Micros>>;
+const livePurchases = {
+  available: false,
+  reason: 'no Stripe',
+} satisfies Required<LivePurchasesView>;
+const limitsUsd = {
+  min: '5.00',
+  max: '1000.00',
+  testMax: '100.00',
+} satisfies Required<CreditOverviewView['limitsUsd']>;
+
+const ledgerEntry = {
+  id: '1',
+  mode: 'test',
+  kind: 'grant',
+  amountMicros: 1,
+  balanceAfterMicros: 1,
+  operation: null,
+  requestId: null,
+  reason: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+} satisfies Required<LedgerEntryView>;
+
+const usage = {
+  id: '1',
+  requestId: 'r',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  operation: 'scan',
+  mode: 'test',
+  subject: null,
+  market: null,
+  status: 200,
+  errorCode: null,
+  chargedMicros: 1,
+  durationMs: 1,
+  keyId: null,
+} satisfies Required<UsageView>;
+
+const dailySpend = {
+  day: '2025-01-01',
+  operation: 'scan',
+  chargedMicros: 1,
+  calls: 1,
+} satisfies Required<DailySpendView>;
 
 const CASES: [string, Type<unknown>, object][] = [
   ['AccountResponseDto', AccountResponseDto, account],
@@ -98,6 +177,59 @@ const CASES: [string, Type<unknown>, object][] = [
     'ApiKeyListResponseDto',
     ApiKeyListResponseDto,
     { keys: [apiKey] } satisfies Required<ApiKeyListView>,
+  ],
+  ['BalanceResponseDto', BalanceResponseDto, balance],
+  ['ModeBalancesResponseDto', ModeBalancesResponseDto, balances],
+  ['ModeSpendResponseDto', ModeSpendResponseDto, spend],
+  ['LivePurchasesResponseDto', LivePurchasesResponseDto, livePurchases],
+  ['CreditLimitsResponseDto', CreditLimitsResponseDto, limitsUsd],
+  [
+    'CreditOverviewResponseDto',
+    CreditOverviewResponseDto,
+    {
+      balances,
+      spendThisMonth: spend,
+      livePurchases,
+      presetsUsd: ['10.00'],
+      limitsUsd,
+    } satisfies Required<CreditOverviewView>,
+  ],
+  [
+    'CheckoutCreateResponseDto',
+    CheckoutCreateResponseDto,
+    { id: 'cs_test_1', url: 'https://checkout.example.com/1' } satisfies Required<CheckoutView>,
+  ],
+  [
+    'CheckoutStatusResponseDto',
+    CheckoutStatusResponseDto,
+    {
+      status: 'open',
+      amountMicros: 1,
+      liveBalanceMicros: 0,
+    } satisfies Required<CheckoutStatusView>,
+  ],
+  [
+    'TestCreditResponseDto',
+    TestCreditResponseDto,
+    { balanceMicros: 1 } satisfies Required<TestCreditView>,
+  ],
+  ['LedgerEntryResponseDto', LedgerEntryResponseDto, ledgerEntry],
+  [
+    'LedgerPageResponseDto',
+    LedgerPageResponseDto,
+    { items: [ledgerEntry], nextCursor: null } satisfies Required<LedgerPageView>,
+  ],
+  ['UsageResponseDto', UsageResponseDto, usage],
+  [
+    'UsagePageResponseDto',
+    UsagePageResponseDto,
+    { items: [usage], nextCursor: null } satisfies Required<UsagePageView>,
+  ],
+  ['DailySpendResponseDto', DailySpendResponseDto, dailySpend],
+  [
+    'DailySpendListResponseDto',
+    DailySpendListResponseDto,
+    { days: [dailySpend] } satisfies Required<DailySpendListView>,
   ],
 ];
 

@@ -1,5 +1,14 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { MODES, OPERATIONS, type Mode } from '@reelscout/domain';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  MODES,
+  OPERATIONS,
+  type DailySpendListView,
+  type DailySpendView,
+  type Micros,
+  type Mode,
+  type UsagePageView,
+  type UsageView,
+} from '@reelscout/domain';
 import { Type } from 'class-transformer';
 import {
   IsIn,
@@ -121,4 +130,91 @@ export class UsageQueryDto extends LedgerQueryDto {
   @IsString()
   @MaxLength(128)
   subject?: string;
+}
+
+/** One row of `GET /account/usage`: one call made with a key, charged or not. */
+export class UsageResponseDto implements UsageView {
+  @ApiProperty({ example: '2071' })
+  id: string;
+
+  @ApiProperty({ description: "The call's `x-request-id`." })
+  requestId: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ example: 'scan' })
+  operation: string;
+
+  @ApiProperty({ enum: MODES })
+  mode: Mode;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The `x-subject` header, if sent.' })
+  subject: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'network_a' })
+  market: string | null;
+
+  @ApiProperty({ type: 'integer', example: 200, description: 'The HTTP status answered.' })
+  status: number;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'insufficient_credit',
+    description: 'The error code of a failed call.',
+  })
+  errorCode: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    example: 37_500,
+    description: 'Micro-USD charged; 0 for a failed call.',
+  })
+  chargedMicros: Micros;
+
+  @ApiProperty({ type: 'integer', example: 1840 })
+  durationMs: number;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The key the call was made with.',
+  })
+  keyId: string | null;
+}
+
+/** `GET /account/usage`: a page of calls, newest first. */
+export class UsagePageResponseDto implements UsagePageView {
+  @ApiProperty({ type: () => [UsageResponseDto] })
+  items: UsageResponseDto[];
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass back as `cursor` for the next page; `null` on the last page.',
+  })
+  nextCursor: string | null;
+}
+
+/** Spend on one UTC day for one operation. */
+export class DailySpendResponseDto implements DailySpendView {
+  @ApiProperty({ format: 'date', example: '2025-11-03', description: 'A UTC day.' })
+  day: string;
+
+  @ApiProperty({ example: 'scan' })
+  operation: string;
+
+  @ApiProperty({ type: 'integer', example: 112_500, description: 'Micro-USD charged.' })
+  chargedMicros: Micros;
+
+  @ApiProperty({ type: 'integer', example: 3, description: 'Calls made, charged or not.' })
+  calls: number;
+}
+
+/** `GET /account/usage/daily`. */
+export class DailySpendListResponseDto implements DailySpendListView {
+  @ApiProperty({ type: () => [DailySpendResponseDto] })
+  days: DailySpendResponseDto[];
 }
