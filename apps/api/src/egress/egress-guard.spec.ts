@@ -286,6 +286,21 @@ describe('EgressGuard (real sockets)', () => {
     expect(forbidden.connections).toBe(0);
   });
 
+  it('falls back to the next checked address when the first cannot be reached, never to another', async () => {
+    const listener = track(await listen('127.0.0.1', ok));
+    // Nothing listens on 127.0.0.3 at that port: the connect is refused and the next one is tried.
+    const dns = resolver({ 'dual.test': ['127.0.0.3', '127.0.0.1'] });
+    const guard = new EgressGuard(EgressPolicy.fromSetting('127.0.0.0/8'), {
+      resolveHost: dns.resolve,
+    });
+    const response = await guard.request(`http://dual.test:${listener.port}/`, {
+      timeoutMs: 5_000,
+    });
+    expect((await readBody(response, 100)).toString()).toBe('hello');
+    expect(response.address).toBe('127.0.0.1');
+    expect(dns.lookups).toEqual(['dual.test']);
+  });
+
   it('allows a host named in the allowance and a range that holds its address', async () => {
     const listener = track(await listen('127.0.0.1', ok));
     const byName = new EgressGuard(EgressPolicy.fromSetting('media.internal'), {

@@ -63,7 +63,7 @@ const systemResolver: ResolveHost = (hostname) =>
  * The one way the service fetches a URL it did not write itself (short links, media, captions,
  * webhooks). For every hop it checks the URL against the `EgressPolicy`, resolves the host once,
  * refuses the host when any of its addresses is not allowed, and then connects to the address it
- * checked: the socket's lookup is pinned to it, so a second DNS answer (rebinding) cannot move
+ * checked: the socket's lookup is pinned to them, so a second DNS answer (rebinding) cannot move
  * the connection, and the connected socket's remote address is checked again. TLS still verifies
  * the certificate against the URL's host name. Redirects are followed by hand, hop by hop.
  *
@@ -130,9 +130,9 @@ export class EgressGuard {
     });
     given.catch(() => undefined);
     try {
-      const address = await Promise.race([this.checkedAddress(url, host), given]);
+      const addresses = await Promise.race([this.checkedAddresses(url, host), given]);
       return await Promise.race([
-        this.connect(url, host, address, request, sameOrigin, giveUp.signal),
+        this.connect(url, host, addresses, request, sameOrigin, giveUp.signal),
         given,
       ]);
     } finally {
@@ -141,9 +141,13 @@ export class EgressGuard {
     }
   }
 
-  /** Resolves `host` once and returns the address to pin; refuses it if any address is not allowed. */
-  private async checkedAddress(url: URL, host: string): Promise<LookupAddress> {
-    if (isIP(host) !== 0) return { address: host, family: isIP(host) };
+  /**
+   * Resolves `host` once and returns its addresses, every one checked; refuses the host if any
+   * address is not allowed. The connection is pinned to this list: Node's happy-eyeballs connect
+   * may try each of them (an IPv6 route that is down falls back to IPv4), never another.
+   */
+  private async checkedAddresses(url: URL, host: string): Promise<LookupAddress[]> {
+    if (isIP(host) !== 0) return [{ address: host, family: isIP(host) }];
     let addresses: LookupAddress[];
     try {
       addresses = await this.resolveHost(host);
@@ -156,13 +160,13 @@ export class EgressGuard {
       throw Object.assign(new Error(`${host} has no address`), { code: 'ENOTFOUND' });
     }
     for (const entry of addresses) this.policy.checkAddress(url, host, entry.address);
-    return addresses[0];
+    return addresses;
   }
 
   private connect(
     url: URL,
     host: string,
-    pinned: LookupAddress,
+    pinned: LookupAddress[],
     request: EgressRequest,
     sameOrigin: boolean,
     givenUp: AbortSignal,
@@ -205,7 +209,7 @@ export class EgressGuard {
             status: incoming.statusCode ?? 0,
             headers: incoming.headers,
             url,
-            address: pinned.address,
+            address: incoming.socket?.remoteAddress ?? pinned[0].address,
             body: incoming,
             header: (name) => headerValue(incoming.headers[name.toLowerCase()]),
             discard: () => {
@@ -218,11 +222,11 @@ export class EgressGuard {
       outgoing.on('socket', (socket) => {
         socket.once('connect', () => {
           const remote = socket.remoteAddress;
-          if (remote !== undefined && !sameAddress(remote, pinned.address)) {
+          if (remote !== undefined && !pinned.some((entry) => sameAddress(remote, entry.address))) {
             outgoing.destroy(
               new EgressRefusedError(
                 url.host,
-                `connected to ${remote}, not ${pinned.address}`,
+                `connected to ${remote}, not an address that was checked`,
                 remote,
               ),
             );
@@ -261,13 +265,19 @@ export async function readBody(response: EgressResponse, maxBytes: number): Prom
   return Buffer.concat(chunks);
 }
 
-/** A `net` lookup that always answers the one address the guard checked. */
-function pinnedLookup(pinned: LookupAddress): LookupFunction {
+/** A `net` lookup that always answers the addresses the guard checked (of the family asked). */
+function pinnedLookup(pinned: LookupAddress[]): LookupFunction {
   return (_hostname: string, options: LookupOptions, callback) => {
-    if (options.all) {
-      (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, [pinned]);
+    const family = options.family === 4 || options.family === 6 ? options.family : 0;
+    const usable = pinned.filter((entry) => family === 0 || entry.family === family);
+    if (usable.length === 0) {
+      const error: NodeJS.ErrnoException = new Error('no checked address of the family asked');
+      error.code = 'ENOTFOUND';
+      callback(error, '', 0);
+    } else if (options.all) {
+      (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, usable);
     } else {
-      callback(null, pinned.address, pinned.family);
+      callback(null, usable[0].address, usable[0].family);
     }
   };
 }
