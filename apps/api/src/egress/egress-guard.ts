@@ -2,6 +2,7 @@ import { promises as dns, type LookupAddress, type LookupOptions } from 'node:dn
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { cidrContains, parseCidr } from '@reelscout/domain';
 import { EgressPolicy } from './egress-policy';
 import {
   EgressAbortedError,
@@ -282,10 +283,16 @@ function pinnedLookup(pinned: LookupAddress[]): LookupFunction {
   };
 }
 
-/** Equal addresses, reading `::ffff:a.b.c.d` as `a.b.c.d`. */
+/**
+ * Equal addresses in any spelling: each as a one-address range of the other, so an IPv4-mapped
+ * IPv6 form (`::ffff:7f00:1`) equals the IPv4 address it carries.
+ */
 function sameAddress(a: string, b: string): boolean {
-  const plain = (address: string) => address.toLowerCase().replace(/^::ffff:(?=\d+\.)/, '');
-  return plain(a) === plain(b);
+  const contains = (range: string, ip: string) => {
+    const parsed = parseCidr(range);
+    return parsed !== null && cidrContains(parsed, ip);
+  };
+  return contains(a, b) || contains(b, a);
 }
 
 function toUrl(url: string | URL): URL {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger, type Type } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ModuleRef } from '@nestjs/core';
 import { DomainError, formatUsd, type Micros, type Operation } from '@reelscout/domain';
@@ -74,6 +74,8 @@ export class OperationRunner implements BeforeApplicationShutdown {
   private readonly pendingStores = new Set<Promise<void>>();
   /** Aborted when the application shuts down: background retries stop waiting. */
   private readonly shutdown = new AbortController();
+  /** Operations' services, by class (see `serviceOf`). */
+  private readonly services = new Map<Type<unknown>, unknown>();
 
   constructor(
     private readonly billing: BillingService,
@@ -93,7 +95,7 @@ export class OperationRunner implements BeforeApplicationShutdown {
     body: Body,
   ): Promise<Result> {
     for (const check of contract.checks ?? []) check(body);
-    const service = this.moduleRef.get(contract.service, { strict: false });
+    const service = this.serviceOf(contract.service);
     return this.execute(
       context,
       {
@@ -116,6 +118,14 @@ export class OperationRunner implements BeforeApplicationShutdown {
         };
       },
     );
+  }
+
+  /** An operation's service, looked up across modules once and then kept (not per call). */
+  private serviceOf<Service>(type: Type<Service>): Service {
+    if (!this.services.has(type)) {
+      this.services.set(type, this.moduleRef.get(type, { strict: false }));
+    }
+    return this.services.get(type) as Service;
   }
 
   async execute<T>(

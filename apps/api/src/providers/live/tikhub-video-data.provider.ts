@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { DomainError, videoHostInfo, type Market } from '@reelscout/domain';
 import { anySignal, withTimeoutSignal } from '../../common/async/abort';
 import { EgressRefusedError, readBody, type EgressGuard } from '../../egress';
-import { downloadToTempFile, egressFailure } from '../http/media-download';
+import { downloadToTempFile } from '../http/media-download';
 import { ProviderCallError, toDomainError } from '../http/provider-call.error';
 import {
   ProviderHttpClient,
@@ -641,7 +641,7 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
         }
         return parseCaptionFile((await readBody(response, CAPTION_MAX_BYTES)).toString('utf8'));
       } catch (error) {
-        this.logRefusal(egressFailure(error, signal, timedOut), 'captions');
+        this.logRefusal(error, 'captions');
         return null;
       }
     });
