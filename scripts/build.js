@@ -27,6 +27,12 @@ const TARGETS = {
       ['nest', 'build', 'api'],
       ['nest', 'build', 'cli'],
     ],
+    /** `dist/apps/api/worker.js`: the API bundle started as a worker alone (no second bundle). */
+    after: () =>
+      fs.writeFileSync(
+        path.join(ROOT, 'dist/apps/api/worker.js'),
+        "'use strict';\nprocess.argv.push('--worker');\nrequire('./main.js');\n",
+      ),
   },
   web: {
     inputs: ['apps/web', 'libs/domain/src', 'package-lock.json'],
@@ -83,6 +89,7 @@ function build(name, { force = false, log = console.log } = {}) {
     });
     if (result.status !== 0) throw new Error(`${name}: \`${bin} ${args.join(' ')}\` failed`);
   }
+  target.after?.();
   fs.mkdirSync(path.dirname(stampFile), { recursive: true });
   fs.writeFileSync(stampFile, print);
   log(`${name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

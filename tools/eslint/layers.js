@@ -40,11 +40,15 @@ const LAYERS = [
       'throttling',
       'health',
       'video-source',
+      'webhooks',
     ],
   ],
-  ['operation-runner', ['operation-runner']],
+  ['operation-runner', ['operation-runner', 'jobs']],
   ['operations', ['assist', 'scan', 'playbook', 'music']],
-  ['composition', ['app.module.ts', 'bootstrap.ts', 'main.ts', 'cli.ts', 'cli', 'openapi.ts']],
+  [
+    'composition',
+    ['app.module.ts', 'bootstrap.ts', 'main.ts', 'cli.ts', 'cli', 'openapi.ts', 'worker.ts'],
+  ],
 ];
 
 /**

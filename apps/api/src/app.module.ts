@@ -22,6 +22,7 @@ import { AssistModule } from './assist/assist.module';
 import { ScanModule } from './scan/scan.module';
 import { PlaybookModule } from './playbook/playbook.module';
 import { MusicModule } from './music/music.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /**
  * The configuration is read when `register()` is called (when an app is created), not when
@@ -70,6 +71,7 @@ const FEATURE_MODULES = [
   ScanModule,
   PlaybookModule,
   MusicModule,
+  WebhooksModule,
 ];
 
 @Module({

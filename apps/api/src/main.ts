@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { ConfigService } from '@nestjs/config';
 import { createApp } from './bootstrap';
 import { validateEnvironment, type Environment } from './config/environment';
+import { startWorker } from './worker';
 
 async function main(): Promise<void> {
   // Fail fast with a readable list of every configuration problem, before Nest starts.
   if (existsSync('.env')) process.loadEnvFile('.env');
+  if (process.argv.includes('--worker')) return startWorker();
   validateEnvironment(process.env);
 
   const app = await createApp();
@@ -18,7 +20,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   process.stderr.write(
-    `Reelscout API failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+    `Reelscout ${process.argv.includes('--worker') ? 'worker' : 'API'} failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
   );
   process.exit(1);
 });

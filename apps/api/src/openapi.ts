@@ -22,6 +22,13 @@ the test balance; \`rs_live_\` keys use the live providers and the live balance.
 |---|---|
 ${ERROR_TABLE}
 
+**Jobs.** Every paid call is a job. By default a call waits for its job and answers its result with
+\`x-job-id\`; \`Prefer: respond-async\` answers 202 at once with the job (poll \`GET /v1/jobs/{id}\`, or receive a
+webhook); \`Prefer: wait=N\` (1–60) waits up to N seconds before answering 202.
+
+**Webhooks.** When a job ends, each of your webhook endpoints subscribed to the event receives a POST signed per
+Standard Webhooks (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`); see the \`webhooks\` section.
+
 **Requests.** Bodies are JSON (\`Content-Type: application/json\`), at most 64 KiB. Unknown fields are refused
 with \`invalid_request\`, so a typo in an optional field never passes silently.
 `;
@@ -31,9 +38,75 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('Reelscout API')
     .setDescription(DESCRIPTION)
     .setVersion('1')
+    .setOpenAPIVersion('3.1.0')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'rs_live_… or rs_test_… key' })
     .build();
-  return SwaggerModule.createDocument(app, config);
+  const document = SwaggerModule.createDocument(app, config);
+  return { ...document, webhooks: jobWebhooks() } as OpenAPIObject;
+}
+
+const WEBHOOK_HEADERS = [
+  [
+    'webhook-id',
+    'The message id (`msg_…`): the same on every retry of one delivery; deduplicate on it.',
+  ],
+  ['webhook-timestamp', 'Unix seconds when this attempt was signed; refuse ones far from now.'],
+  [
+    'webhook-signature',
+    'Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint secret (two during the 24 h after a rotation).',
+  ],
+] as const;
+
+/** The events sent to webhook endpoints (OpenAPI 3.1 `webhooks`): one per way a job ends. */
+function jobWebhooks(): Record<string, unknown> {
+  const events = {
+    'job.succeeded':
+      "A job succeeded: `data.result` is the operation's 200 body, `data.billing` what it cost.",
+    'job.failed':
+      'A job failed: `data.error` is the error body the synchronous call would have returned; nothing charged.',
+    'job.canceled': 'A job was canceled before it finished; nothing charged.',
+  };
+  return Object.fromEntries(
+    Object.entries(events).map(([type, description]) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace('.', '_')}`,
+          summary: type,
+          description: `${description} Retried with backoff for about 28 hours until your endpoint answers 2xx within 10 s; redirects are not followed.`,
+          tags: ['webhooks'],
+          parameters: WEBHOOK_HEADERS.map(([name, text]) => ({
+            name,
+            in: 'header',
+            required: true,
+            description: text,
+            schema: { type: 'string' },
+          })),
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['type', 'timestamp', 'data'],
+                  properties: {
+                    type: { type: 'string', enum: [type] },
+                    timestamp: { type: 'string', format: 'date-time' },
+                    data: { $ref: '#/components/schemas/JobDto' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'Any 2xx: delivered. Anything else, or no answer in 10 s: retried.',
+            },
+          },
+        },
+      },
+    ]),
+  );
 }
 
 /** `/docs` (Swagger UI) and `/openapi.json`. */

@@ -2,16 +2,16 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { BillingService } from '../src/ledger/billing.service';
 import { startFakeProvider, type FakeProvider } from './fakes';
-import { OperationRunner } from '../src/operation-runner/operation.runner';
 import { createAccount, createKey } from './support/fixtures';
-import { sleep, until } from './support/local-servers';
+import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 import { chargeProbe, V1ChargeModule } from './support/v1-charge.module';
 
 /**
- * OperationRunner after the capture: the call has succeeded and been charged, so a failure to
- * store its idempotent response must not turn it into an error, and a shutdown must not lose
- * the store. The failures are real: a trigger on this test database refuses the store.
+ * OperationRunner when storing the idempotent response fails: the store, the job's ending and
+ * the capture are one transaction, so a failed store charges nothing; it is retried, and a
+ * retry that lands answers 200, charged once. The failures are real: a trigger on this test
+ * database refuses the store.
  */
 describe('OperationRunner: storing the idempotent response fails after the capture (e2e)', () => {
   let t: TestApp;
@@ -100,47 +100,29 @@ describe('OperationRunner: storing the idempotent response fails after the captu
     expect(await balanceOf(account.id)).toEqual({ balance: 970_000, held: 0, available: 970_000 });
   });
 
-  it('while the store keeps failing, a retry with the key is 409, never a second run or charge', async () => {
+  it('while the store keeps failing, the call answers 500 and charges nothing; a retry is 409, never a second run', async () => {
     const { account, key } = await fundedKey();
     await db.query(`INSERT INTO store_faults VALUES ('store-keeps-failing')`);
     const executionsBefore = chargeProbe.executions;
 
+    // The store and the capture are one transaction: when the store fails, so does the capture.
     const first = await charge(key, 'store-keeps-failing');
-    expect(first.status).toBe(200);
-    expect(first.headers['x-service-charged-usd']).toBe('0.030000');
+    expect(first.status).toBe(500);
+    expect(first.headers['x-service-charged-usd']).toBeUndefined();
+    expect(first.headers['x-job-id']).toMatch(/^job_/);
 
     const retry = await charge(key, 'store-keeps-failing');
     expect(retry.status).toBe(409);
     expect(retry.body.error.code).toBe('idempotency_key_in_use');
-    expect(retry.headers['x-service-charged-usd']).toBeUndefined();
+    expect(retry.headers['x-job-id']).toBe(first.headers['x-job-id']);
     expect(chargeProbe.executions).toBe(executionsBefore + 1);
-    expect(await balanceOf(account.id)).toEqual({ balance: 970_000, held: 0, available: 970_000 });
-    expect(await stateOf(account.id, 'store-keeps-failing')).toBe('running');
-  });
-
-  // Last: the runner stays in its shutting-down state afterwards.
-  it('a shutdown runs the pending stores at once instead of dropping them', async () => {
-    const { account, key } = await fundedKey();
-    await db.query(`INSERT INTO store_faults VALUES ('store-at-shutdown')`);
-    const first = await charge(key, 'store-at-shutdown');
-    expect(first.status).toBe(200);
-    // The store in the request and the first background attempt (after 250 ms) both fail
-    // (counted by a sequence, which the failing statements do not roll back); then the fault
-    // clears while the runner waits for its next attempt, 1 s later.
-    await until(
-      async () =>
-        Number(
-          (await db.query(`SELECT last_value FROM shutdown_store_attempts`)).rows[0].last_value,
-        ) >= 2,
-      5_000,
-      'two failed stores',
+    expect((await balanceOf(account.id)).balance).toBe(1_000_000);
+    const charges = await db.query(
+      `SELECT 1 FROM ledger_entries WHERE account_id = $1 AND kind = 'charge'`,
+      [account.id],
     );
-    await db.query(`DELETE FROM store_faults WHERE key = 'store-at-shutdown'`);
-    expect(await stateOf(account.id, 'store-at-shutdown')).toBe('running');
-
-    // Shutting down runs the remaining attempts now and waits for them.
-    await t.app.get(OperationRunner).beforeApplicationShutdown();
-    expect(await stateOf(account.id, 'store-at-shutdown')).toBe('done');
+    expect(charges.rows).toHaveLength(0);
+    expect(await stateOf(account.id, 'store-keeps-failing')).toBe('running');
   });
 });
 

@@ -63,7 +63,7 @@ describe('two API instances on one Postgres and one Redis', () => {
       };
       expect(health.checks.redis.status).toBe('ok');
     }
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const { child } of instances) child.kill('SIGTERM');

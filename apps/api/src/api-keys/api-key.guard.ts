@@ -12,6 +12,7 @@ import { RateLimitService } from '../throttling/rate-limit.service';
 import { UsageService } from '../usage/usage.service';
 import { ApiKeysService, type AuthenticatedKey } from './api-keys.service';
 import type { CallerRequest } from '../request-context/caller';
+import { NO_USAGE_RECORD } from './no-usage-record';
 
 const SUBJECT = /^[A-Za-z0-9._:@-]{1,128}$/;
 const UNAUTHORIZED_MESSAGE =
@@ -79,7 +80,11 @@ export class ApiKeyGuard implements CanActivate {
     if (hasCredentialElsewhere(req)) throw new DomainError('unauthorized', UNAUTHORIZED_MESSAGE);
     const key = await runPassportStrategy<AuthenticatedKey>(this.strategy, req, res);
     if (!key) throw new DomainError('unauthorized', UNAUTHORIZED_MESSAGE);
-    this.recordUsageWhenDone(req, res, key, operationOf(context, this.reflector));
+    const noUsage = this.reflector.getAllAndOverride<boolean>(NO_USAGE_RECORD, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!noUsage) this.recordUsageWhenDone(req, res, key, operationOf(context, this.reflector));
     if (!key.apiAccess) {
       await this.countRefusal(context, res, key);
       throw new DomainError(
@@ -126,6 +131,7 @@ export class ApiKeyGuard implements CanActivate {
   ): void {
     this.usage.recordWhenDone(res, () => {
       const locals = res.locals as OperationLocals & { startedAt?: number };
+      if (locals.jobRecordsUsage) return null;
       return {
         requestId: requestIdOf(req),
         accountId: key.accountId,

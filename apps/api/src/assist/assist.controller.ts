@@ -1,3 +1,4 @@
+import type { JobView } from '@reelscout/domain';
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -27,7 +28,7 @@ export class AssistController {
     @Body() body: AssistRequestDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<AssistResponseDto> {
+  ): Promise<AssistResponseDto | JobView> {
     return this.runner.run(assistOperation, { caller, req, res }, body);
   }
 }

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { OperationRegistry } from '../jobs/operation-registry';
+import { assistOperation } from './assist.operation';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { OperationRunnerModule } from '../operation-runner/operation-runner.module';
 import { ProvidersModule } from '../providers/providers.module';
@@ -10,4 +12,9 @@ import { AssistService } from './assist.service';
   controllers: [AssistController],
   providers: [AssistService],
 })
-export class AssistModule {}
+export class AssistModule {
+  /** Registered so a worker can run assist jobs it did not receive over HTTP. */
+  constructor(registry: OperationRegistry) {
+    registry.register(assistOperation);
+  }
+}

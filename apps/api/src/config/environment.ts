@@ -15,8 +15,16 @@ import {
 } from 'class-validator';
 import { parseOutboundAllowance } from '@reelscout/domain';
 
-const toBoolean = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value;
+/**
+ * Reads the raw value (`obj[key]`): with implicit conversion on, `value` has already been through
+ * `Boolean(…)`, which makes the string "false" true.
+ */
+const toBoolean = ({ obj, key }: { obj: Record<string, unknown>; key: string }) => {
+  const value = obj[key];
+  return typeof value === 'string'
+    ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
+    : value;
+};
 
 const blankToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -151,6 +159,92 @@ export class Environment {
   @Min(0)
   @Max(3_600_000)
   HOLD_REAPER_INTERVAL_MS: number = 30_000;
+
+  // --- jobs and webhooks (issue 18) ---
+
+  /**
+   * Whether this process runs jobs from the queue (async calls, recovered jobs), the job sweeper
+   * and the webhook dispatcher. `npm start` runs API and worker together; API replicas that
+   * should only answer HTTP set it to false and leave the queue to `npm run worker`.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  JOBS_WORKER: boolean = true;
+
+  /** Jobs of assist and scan one worker process runs at once. */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  JOBS_CONCURRENCY: number = 4;
+
+  /** Heavy-media jobs (playbook, music) one worker process runs at once. */
+  @IsInt()
+  @Min(1)
+  @Max(16)
+  JOBS_HEAVY_SLOTS: number = 2;
+
+  /** How often a running job proves it is alive (and reads its cancel request and progress). */
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  JOBS_HEARTBEAT_MS: number = 2_000;
+
+  /** A running job whose heartbeat is older than this is taken as dead and recovered. */
+  @IsInt()
+  @Min(200)
+  @Max(600_000)
+  JOBS_STALE_AFTER_MS: number = 30_000;
+
+  /** How often the sweeper recovers dead jobs, purges old results and re-sends lost queue messages. */
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  JOBS_SWEEP_INTERVAL_MS: number = 5_000;
+
+  /** A queued job not started within this long fails with 504 `timeout`, its hold voided. */
+  @IsInt()
+  @Min(1_000)
+  @Max(86_400_000)
+  JOBS_MAX_QUEUE_MS: number = 3_600_000;
+
+  /** How long a job's result (and request) is kept; the job row itself stays for usage. */
+  @IsInt()
+  @Min(1)
+  @Max(720)
+  JOBS_RESULT_RETENTION_HOURS: number = 24;
+
+  /** How long SIGTERM waits for running jobs before it puts them back in the queue. */
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  JOBS_SHUTDOWN_GRACE_MS: number = 30_000;
+
+  /**
+   * Seconds between a webhook delivery's attempts after the first (Standard Webhooks' schedule:
+   * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, about 27.6 h in all). Comma-separated.
+   */
+  @Matches(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, {
+    message: 'WEBHOOK_RETRY_DELAYS_S must be comma-separated seconds, e.g. 5,300,1800',
+  })
+  WEBHOOK_RETRY_DELAYS_S: string = '5,300,1800,7200,18000,36000,36000';
+
+  /** One delivery attempt's time limit (connect to response headers and body). */
+  @IsInt()
+  @Min(100)
+  @Max(30_000)
+  WEBHOOK_TIMEOUT_MS: number = 10_000;
+
+  /** An endpoint whose deliveries have failed for this long is disabled. */
+  @IsInt()
+  @Min(1_000)
+  @Max(30 * 86_400_000)
+  WEBHOOK_DISABLE_AFTER_MS: number = 3 * 86_400_000;
+
+  /** How often the dispatcher looks for due deliveries (besides being woken when a job ends). */
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  WEBHOOK_POLL_INTERVAL_MS: number = 1_000;
 
   /** Stripe secret key for buying live credit. Unset: live purchases are unavailable. */
   @Transform(blankToUndefined)

@@ -11,6 +11,16 @@ import {
 import { isIP } from 'node:net';
 import { EgressRefusedError } from './egress.errors';
 
+/** Per-request widening of the policy, for one caller that needs it (never a global bypass). */
+export interface EgressCheckOptions {
+  /**
+   * Also allow loopback addresses (127.0.0.0/8, ::1) on any port, and nothing else: not private
+   * ranges, not link-local or cloud metadata, not IPv4-mapped forms. Only test-mode webhook
+   * deliveries ask for it, so a developer can point an endpoint at their own machine.
+   */
+  allowLoopback?: boolean;
+}
+
 /** Ports a URL may name without an allowance: the schemes' defaults. */
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 
@@ -53,7 +63,7 @@ export class EgressPolicy {
    * Checks what can be checked before any DNS lookup: scheme, credentials, the host's form and
    * an IP-literal host's address. Returns the host to resolve (brackets removed).
    */
-  checkUrl(url: URL): string {
+  checkUrl(url: URL, options: EgressCheckOptions = {}): string {
     if (DEFAULT_PORTS[url.protocol] === undefined) {
       throw new EgressRefusedError(url.host, `the scheme ${url.protocol} is not http or https`);
     }
@@ -63,7 +73,7 @@ export class EgressPolicy {
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     if (host === '') throw new EgressRefusedError(url.host, 'the URL has no host');
     if (isIP(host) !== 0) {
-      this.checkAddress(url, host, host);
+      this.checkAddress(url, host, host, options);
     } else if (looksLikeIpv4Host(host) || parseIpv6(host) !== null) {
       // A numeric form the WHATWG parser did not normalise (it normalises 2130706433 and
       // 0x7f.1 itself): never resolve it, since resolvers disagree on what it means.
@@ -76,8 +86,10 @@ export class EgressPolicy {
   }
 
   /** Throws unless `address`, one that `host` resolved to, may be connected to on the URL's port. */
-  checkAddress(url: URL, host: string, address: string): void {
-    const allowed = this.allows(host, address);
+  checkAddress(url: URL, host: string, address: string, options: EgressCheckOptions = {}): void {
+    const allowed =
+      this.allows(host, address) ||
+      (options.allowLoopback === true && specialAddressRange(address) === 'loopback');
     if (!allowed && !isPublicAddress(address)) {
       const range = specialAddressRange(address) ?? 'not public';
       throw new EgressRefusedError(

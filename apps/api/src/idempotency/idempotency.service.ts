@@ -2,6 +2,7 @@ import type { StoredResponse } from '../common/http/replayed-response';
 import { createHash } from 'node:crypto';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
+import type { EntityManager } from 'typeorm';
 import {
   IdempotencyKeyRepository,
   type IdempotencyScope,
@@ -19,7 +20,12 @@ const NOT_STORED = new Set([400, 401, 402, 403, 409, 413, 415, 422, 429]);
 
 export type { StoredResponse };
 
-export type BeginResult = { kind: 'proceed' } | { kind: 'replay'; response: StoredResponse };
+export type BeginResult =
+  | { kind: 'proceed' }
+  /** Done: its stored response, and the job that made it (null for a call without a job). */
+  | { kind: 'replay'; response: StoredResponse; jobId: string | null }
+  /** The key's first request created this job, which has not ended yet. */
+  | { kind: 'job'; jobId: string };
 
 /** What identifies "the same request": method, path, body and subject. */
 export function requestFingerprint(parts: {
@@ -106,15 +112,26 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     if (this.cleaner) clearInterval(this.cleaner);
   }
 
-  async begin(scope: IdempotencyScope, fingerprint: string, lockMs: number): Promise<BeginResult> {
-    const claimed = await this.keys.claim(scope, fingerprint, {
-      lockSeconds: lockMs / 1000,
-      retentionSeconds: IDEMPOTENCY_RETENTION_MS / 1000,
-    });
+  /**
+   * Claims the key for a new request that will create job `jobId`. When the key is taken: the
+   * stored response (`replay`), or the job its first request created (`job`, still running).
+   */
+  async begin(
+    scope: IdempotencyScope,
+    fingerprint: string,
+    lockMs: number,
+    jobId: string | null = null,
+  ): Promise<BeginResult> {
+    const claimed = await this.keys.claim(
+      scope,
+      fingerprint,
+      { lockSeconds: lockMs / 1000, retentionSeconds: IDEMPOTENCY_RETENTION_MS / 1000 },
+      jobId,
+    );
     if (claimed) return { kind: 'proceed' };
 
     const row = await this.keys.get(scope);
-    if (!row) return this.begin(scope, fingerprint, lockMs); // released meanwhile: try again
+    if (!row) return this.begin(scope, fingerprint, lockMs, jobId); // released meanwhile: try again
     if (row.request_hash !== fingerprint) {
       throw new DomainError(
         'idempotency_key_reused',
@@ -130,11 +147,14 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
           body: fromStoredBody(row.response_body),
           headers: row.response_headers ?? {},
         },
+        jobId: row.job_id,
       };
     }
+    // A job outlives the key's lock (it may wait in the queue): while it exists, it decides.
+    if (row.job_id && row.job_exists) return { kind: 'job', jobId: row.job_id };
     if (row.lock_expired) {
-      // The first request died without finishing: take its place.
-      const taken = await this.keys.takeOverExpiredLock(scope, lockMs / 1000);
+      // The first request died without finishing (before its job existed): take its place.
+      const taken = await this.keys.takeOverExpiredLock(scope, lockMs / 1000, jobId);
       if (taken) return { kind: 'proceed' };
     }
     throw new DomainError(
@@ -145,20 +165,28 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Stores the outcome (or releases the key for statuses of the caller's own making). */
-  async finish(scope: IdempotencyScope, response: StoredResponse): Promise<void> {
+  async finish(
+    scope: IdempotencyScope,
+    response: StoredResponse,
+    manager?: EntityManager,
+  ): Promise<void> {
     if (NOT_STORED.has(response.status)) {
-      await this.release(scope);
+      await this.release(scope, manager);
       return;
     }
-    await this.keys.saveResponse(scope, {
-      status: response.status,
-      body: toStoredBody(response.body),
-      headers: JSON.stringify(response.headers),
-    });
+    await this.keys.saveResponse(
+      scope,
+      {
+        status: response.status,
+        body: toStoredBody(response.body),
+        headers: JSON.stringify(response.headers),
+      },
+      manager,
+    );
   }
 
-  async release(scope: IdempotencyScope): Promise<void> {
-    await this.keys.deleteRunning(scope);
+  async release(scope: IdempotencyScope, manager?: EntityManager): Promise<void> {
+    await this.keys.deleteRunning(scope, manager);
   }
 
   deleteExpired(): Promise<number> {

@@ -107,56 +107,62 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     hold: Hold,
     charge: Micros,
     meta: { operation?: string; requestId?: string } = {},
+    manager?: EntityManager,
   ): Promise<CaptureResult> {
     if (!Number.isSafeInteger(charge) || charge < 0 || charge > hold.amount) {
       throw new RangeError(`charge ${charge} is outside [0, ${hold.amount}]`);
     }
     // The usual case, in one statement (one round trip, atomic).
-    const balance = await this.holds.capture(hold.accountId, hold.mode, hold.id, charge, {
-      operation: meta.operation ?? null,
-      requestId: meta.requestId ?? null,
-    });
+    const balance = await this.holds.capture(
+      hold.accountId,
+      hold.mode,
+      hold.id,
+      charge,
+      { operation: meta.operation ?? null, requestId: meta.requestId ?? null },
+      manager,
+    );
     if (balance !== null) return { charged: charge, balance: toMicros(balance) };
-    return this.captureSettledHold(hold, charge, meta);
+    return manager
+      ? this.chargeSettledHold(hold, charge, meta, manager)
+      : this.dataSource.transaction((m) => this.chargeSettledHold(hold, charge, meta, m));
   }
 
   /**
    * A hold the reaper already voided (a call that outlived its deadline and margin): charge
    * directly, only if the credit is still available; otherwise the call is free.
    */
-  private captureSettledHold(
+  private async chargeSettledHold(
     hold: Hold,
     charge: Micros,
     meta: { operation?: string; requestId?: string },
+    manager: EntityManager,
   ): Promise<CaptureResult> {
     this.logger.warn({ holdId: hold.id }, 'capturing a hold that is no longer pending');
-    return this.dataSource.transaction(async (manager) => {
-      const after = charge
-        ? await this.accountBalances.deductAvailable(hold.accountId, hold.mode, charge, manager)
-        : null;
-      if (after === null) {
-        return { charged: 0, balance: (await this.balance(hold, manager)).balance };
-      }
-      const balance = toMicros(after);
-      await this.entries.createCharge(
-        hold.accountId,
-        hold.mode,
-        {
-          amount: -charge,
-          balanceAfter: balance,
-          holdId: hold.id,
-          operation: meta.operation ?? null,
-          requestId: meta.requestId ?? null,
-        },
-        manager,
-      );
-      return { charged: charge, balance };
-    });
+    const after = charge
+      ? await this.accountBalances.deductAvailable(hold.accountId, hold.mode, charge, manager)
+      : null;
+    if (after === null) {
+      return { charged: 0, balance: (await this.balance(hold, manager)).balance };
+    }
+    const balance = toMicros(after);
+    await this.entries.createCharge(
+      hold.accountId,
+      hold.mode,
+      {
+        amount: -charge,
+        balanceAfter: balance,
+        holdId: hold.id,
+        operation: meta.operation ?? null,
+        requestId: meta.requestId ?? null,
+      },
+      manager,
+    );
+    return { charged: charge, balance };
   }
 
   /** Releases a hold without charging. Safe to call twice, or after capture (no-op). */
-  async void(hold: Pick<Hold, 'id'>): Promise<void> {
-    await this.holds.void(hold.id);
+  async void(hold: Pick<Hold, 'id'>, manager?: EntityManager): Promise<void> {
+    await this.holds.void(hold.id, manager);
   }
 
   /** Voids holds whose request died (their expiry is the deadline plus a margin). */

@@ -1,3 +1,4 @@
+import type { JobView } from '@reelscout/domain';
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -33,7 +34,7 @@ export class MusicController {
     @Body() body: MusicRequestDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<MusicResponseDto> {
+  ): Promise<MusicResponseDto | JobView> {
     return this.runner.run(musicOperation, { caller, req, res }, body);
   }
 }

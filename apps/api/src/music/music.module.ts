@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { OperationRegistry } from '../jobs/operation-registry';
+import { musicOperation } from './music.operation';
 import { ConfigService } from '@nestjs/config';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { MediaAnalysisModule } from '../media-analysis/media-analysis.module';
@@ -38,4 +40,9 @@ import { SoundAnalysisService } from './sound-analysis.service';
   ],
   exports: [SoundAnalysisService, SoundAnalysisCache],
 })
-export class MusicModule {}
+export class MusicModule {
+  /** Registered so a worker can run music jobs it did not receive over HTTP. */
+  constructor(registry: OperationRegistry) {
+    registry.register(musicOperation);
+  }
+}

@@ -15,5 +15,6 @@ export const musicOperation: OperationContract<MusicRequestDto, MusicResponseDto
   charge: (result) => musicCharge(result.suggestions.length),
   market: (result) => result.market,
   service: MusicService,
-  work: (music, { mode, body, signal }) => music.run(mode, body, signal),
+  work: (music, { mode, body, signal, deadline }) =>
+    music.run(mode, body, signal, deadline.progress),
 };

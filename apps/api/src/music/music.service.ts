@@ -70,10 +70,16 @@ export class MusicService {
     @Inject(MUSIC_SETTINGS) private readonly settings: MusicSettings,
   ) {}
 
-  async run(mode: Mode, request: MusicRequestDto, signal: AbortSignal): Promise<MusicResponseDto> {
+  async run(
+    mode: Mode,
+    request: MusicRequestDto,
+    signal: AbortSignal,
+    progress: (fraction: number) => void = () => undefined,
+  ): Promise<MusicResponseDto> {
     const limit = request.limit ?? 10;
     const requireCommercial = request.requireCommercial ?? false;
     const { ref, post } = await this.videoSource.find(mode, request.url, signal);
+    progress(0.1);
     const market = ref.market;
     const providers = this.providers.for(mode);
 
@@ -89,6 +95,7 @@ export class MusicService {
         return { pool, analysis };
       },
     ] as const);
+    progress(0.9);
 
     const scored = pool.candidates.flatMap((candidate) => {
       const features = analysis.features.get(candidate.namespacedId);

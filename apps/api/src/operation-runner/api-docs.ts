@@ -1,5 +1,6 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiHeader, ApiResponse, type HeaderObject } from '@nestjs/swagger';
+import { JobDto } from '../jobs/dto/jobs.dto';
 
 const ERROR_SCHEMA = {
   type: 'object',
@@ -78,6 +79,13 @@ const RETRY_AFTER: Headers = {
   },
 };
 
+const JOB_ID: Headers = {
+  'x-job-id': {
+    description: 'The job of this call (every paid call is a job): `GET /v1/jobs/{id}`.',
+    schema: { type: 'string', pattern: '^job_[0-9a-f]{32}$' },
+  },
+};
+
 const WWW_AUTHENTICATE: Headers = {
   'WWW-Authenticate': { description: '`Bearer`.', schema: { type: 'string' } },
 };
@@ -95,13 +103,36 @@ const error = (status: number, description: string, headers: Headers = {}) =>
  * rate-limit headers, the replay marker and the request id.
  */
 export function ApiOperationOk(type: Type<unknown>) {
-  return ApiResponse({
-    status: 200,
-    description:
-      'Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it.',
-    type,
-    headers: { ...CHARGED, ...BALANCE, ...RATE_LIMIT, ...REPLAYED, ...REQUEST_ID },
-  });
+  return applyDecorators(
+    ApiHeader({
+      name: 'Prefer',
+      required: false,
+      description:
+        'RFC 7240. `respond-async`: answer 202 at once with the job (run by a worker; poll `Location` or receive a webhook). ' +
+        '`wait=N` (1–60): wait up to N seconds, then 200 with the result or 202 with the job if it is still running. ' +
+        'Without it the call waits for its job. Other preferences are ignored; a `wait` outside 1–60 is 400 (`param: "Prefer"`).',
+      schema: { type: 'string', example: 'respond-async' },
+    }),
+    ApiResponse({
+      status: 200,
+      description:
+        'Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it. `x-job-id` names the job, so a client that hung up can fetch the result at `/v1/jobs/{id}`.',
+      type,
+      headers: { ...CHARGED, ...BALANCE, ...JOB_ID, ...RATE_LIMIT, ...REPLAYED, ...REQUEST_ID },
+    }),
+    ApiResponse({
+      status: 202,
+      description:
+        "Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded.",
+      type: JobDto,
+      headers: {
+        Location: { description: '`/v1/jobs/{id}`.', schema: { type: 'string' } },
+        ...JOB_ID,
+        ...RATE_LIMIT,
+        ...REQUEST_ID,
+      },
+    }),
+  );
 }
 
 /** The request headers, errors and error headers every /v1 operation shares. */
@@ -152,7 +183,11 @@ export function ApiOperationErrors(extra: { notFound?: boolean } = {}) {
           ),
         ]
       : []),
-    error(409, '`idempotency_key_in_use`: the same key is still running.', RATE_LIMIT),
+    error(
+      409,
+      '`idempotency_key_in_use`: the same key is still running (`x-job-id` names its job); `job_canceled`: the job was canceled before it finished.',
+      { ...RATE_LIMIT, ...JOB_ID },
+    ),
     error(413, '`payload_too_large`: the body is over 64 KiB.'),
     error(415, '`unsupported_media_type`: the body is not `application/json`.'),
     error(422, '`idempotency_key_reused`: the key was used with a different request.', RATE_LIMIT),

@@ -2,7 +2,7 @@ import type { Type } from '@nestjs/common';
 import type { Micros, Mode, Operation } from '@reelscout/domain';
 import type { Environment } from '../config/environment';
 import type { LiveProviderSettingsMissing } from '../providers/providers.service';
-import type { WorkContext } from './operation.runner';
+import type { WorkContext } from '../jobs/runnable-operation';
 
 /** The settings that hold an operation's deadline, in ms (`ASSIST_DEADLINE_MS`, …). */
 export type DeadlineSetting = {

@@ -23,6 +23,7 @@ describe('withDeadline', () => {
         // Work that ignores its signal: it ends when it ends.
         return new Promise<string>((resolve) => (finish = resolve));
       },
+      undefined,
       (work) => (started = work),
     );
     await expect(outcome).rejects.toEqual(expect.any(DomainError));

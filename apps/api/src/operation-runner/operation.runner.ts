@@ -1,9 +1,15 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { type BeforeApplicationShutdown, Injectable, Logger, type Type } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ModuleRef } from '@nestjs/core';
-import { DomainError, formatUsd, type Micros, type Operation } from '@reelscout/domain';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  DomainError,
+  formatUsd,
+  type JobView,
+  type Micros,
+  type Operation,
+} from '@reelscout/domain';
 import type { Request, Response } from 'express';
+import { DataSource } from 'typeorm';
 import type { Caller } from '../request-context/caller';
 import { BillingService, type Hold } from '../ledger/billing.service';
 import { toDomainError, toErrorBody } from '../common/errors/error-envelope';
@@ -14,22 +20,28 @@ import {
   IdempotencyService,
   parseIdempotencyKey,
   requestFingerprint,
+  toStoredBody,
   type IdempotencyScope,
-  type StoredResponse,
 } from '../idempotency/idempotency.service';
-import {
-  meterProviderCalls,
-  totalOf,
-  type ProviderCallTally,
-} from '../providers/http/provider-call-meter';
 import { ProvidersService, type LiveProviderSettingsMissing } from '../providers/providers.service';
+import { JobRepository, type JobRow, type NewJob } from '../repositories/job.repository';
 import { claimInFlightSlot } from '../throttling/in-flight-slot';
-import type { OperationContract } from './operation.contract';
 import type { OperationLocals } from '../request-context/operation-locals';
 import { ReplayedResponse } from '../common/http/replayed-response';
+import { HOLD_MARGIN_MS, JobExecutor, type AttemptResult } from '../jobs/job-executor';
+import { newJobId, toPublicJobId } from '../jobs/job-ids';
+import { JobQueue } from '../jobs/job-queue';
+import { canceledError } from '../jobs/job-settlement';
+import { toJobView } from '../jobs/job-view';
+import { JobWaiter } from '../jobs/job-waiter';
+import { OperationRegistry } from '../jobs/operation-registry';
+import { parsePrefer, type ResponsePreference } from '../jobs/prefer';
+import type { OperationOutcome, RunnableOperation, WorkContext } from '../jobs/runnable-operation';
+import type { OperationContract } from './operation.contract';
 
-/** Extra time a hold and an idempotency lock outlive the deadline before the reaper frees them. */
-export const HOLD_MARGIN_MS = 60_000;
+export { HOLD_MARGIN_MS } from '../jobs/job-executor';
+export { withDeadline } from '../jobs/deadline';
+export type { OperationOutcome, WorkContext } from '../jobs/runnable-operation';
 
 export interface OperationSpec {
   operation: Operation | string;
@@ -45,101 +57,79 @@ export interface OperationSpec {
   requires?: (keyof LiveProviderSettingsMissing)[];
 }
 
-/** What the work gets besides its abort signal: its deadline, for work that can answer less instead of failing. */
-export interface WorkContext {
-  /** When the deadline fires (epoch ms). */
-  deadlineAt: number;
-  /** The whole deadline, ms. */
-  deadlineMs: number;
-}
-
-export interface OperationOutcome<T> {
-  body: T;
-  /** The actual charge (≤ the hold): 0 for an empty result. */
-  chargeMicros: Micros;
-  market?: string | null;
-}
-
 export const BILLING_HEADERS = ['x-service-charged-usd', 'x-service-balance-usd'] as const;
 
+type CallContext = { caller: Caller; req: Request; res: Response };
+
 /**
- * Runs one billed operation through ARCHITECTURE §3 steps 7–10, the same way for all four:
- * idempotency → hold (402 before any provider call) → the work under its deadline →
- * capture (or void on every error path) → billing headers → stored idempotent response.
+ * Runs one billed operation through ARCHITECTURE §3 steps 7–10, the same way for all four, as a
+ * job: idempotency → hold (402 before any work) → the job row → the work under its deadline →
+ * capture (or void), stored with the job's result in one transaction → billing headers.
+ *
+ * How the caller is answered follows `Prefer` (RFC 7240): by default the call waits for its job
+ * (run at once by this instance, no queue on the fast path) and answers its result with
+ * `x-job-id`; `respond-async` queues the job for a worker and answers 202 with the job;
+ * `wait=N` runs it here and answers 202 if it has not ended within N seconds.
  */
 @Injectable()
-export class OperationRunner implements BeforeApplicationShutdown {
+export class OperationRunner {
   private readonly logger = new Logger('Operations');
-  /** Background stores of captured calls' idempotent responses (see `storeSuccess`). */
-  private readonly pendingStores = new Set<Promise<void>>();
-  /** Aborted when the application shuts down: background retries stop waiting. */
-  private readonly shutdown = new AbortController();
-  /** Operations' services, by class (see `serviceOf`). */
-  private readonly services = new Map<Type<unknown>, unknown>();
 
   constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly billing: BillingService,
     private readonly idempotency: IdempotencyService,
     private readonly providers: ProvidersService,
+    private readonly registry: OperationRegistry,
+    private readonly executor: JobExecutor,
+    private readonly jobs: JobRepository,
+    private readonly queue: JobQueue,
+    private readonly waiter: JobWaiter,
     private readonly config: ConfigService<Environment, true>,
-    private readonly moduleRef: ModuleRef,
   ) {}
 
   /**
    * Runs one operation as its contract declares it: its checks first (a 400 before any hold),
-   * then `execute` with its hold, deadline, required providers, work, charge and market.
+   * then the job with its hold, deadline, required providers, work, charge and market.
    */
   async run<Body, Result, Service>(
     contract: OperationContract<Body, Result, Service>,
-    context: { caller: Caller; req: Request; res: Response },
+    context: CallContext,
     body: Body,
-  ): Promise<Result> {
+  ): Promise<Result | JobView> {
     for (const check of contract.checks ?? []) check(body);
-    const service = this.serviceOf(contract.service);
-    return this.execute(
-      context,
-      {
-        operation: contract.operation,
-        holdMicros: contract.hold(body),
-        deadlineMs: this.config.get(contract.deadline, { infer: true }),
-        requires: contract.requires,
-      },
-      async (signal, deadline) => {
-        const result = await contract.work(service, {
-          mode: context.caller.mode,
-          body,
-          signal,
-          deadline,
-        });
-        return {
-          body: result,
-          chargeMicros: contract.charge(result, body),
-          market: contract.market?.(result),
-        };
-      },
-    );
+    const runnable = this.registry.runnable(contract, context.caller.mode, body);
+    return this.start(context, runnable, body);
   }
 
-  /** An operation's service, looked up across modules once and then kept (not per call). */
-  private serviceOf<Service>(type: Type<Service>): Service {
-    if (!this.services.has(type)) {
-      this.services.set(type, this.moduleRef.get(type, { strict: false }));
-    }
-    return this.services.get(type) as Service;
-  }
-
-  async execute<T>(
-    context: { caller: Caller; req: Request; res: Response },
+  /** An operation without a registered contract (it runs only synchronously, on this instance). */
+  execute<T>(
+    context: CallContext,
     spec: OperationSpec,
     work: (signal: AbortSignal, context: WorkContext) => Promise<OperationOutcome<T>>,
-  ): Promise<T> {
+  ): Promise<T | JobView> {
+    const runnable: RunnableOperation<T> = {
+      operation: String(spec.operation),
+      holdMicros: spec.holdMicros,
+      deadlineMs: spec.deadlineMs,
+      requires: spec.requires ?? [],
+      work,
+    };
+    return this.start(context, runnable, context.req.body);
+  }
+
+  private async start<T>(
+    context: CallContext,
+    runnable: RunnableOperation<T>,
+    body: unknown,
+  ): Promise<T | JobView> {
     // First, before anything can wait: this call's in-flight slot (slow operations) is now ours.
     // It is given back when the work itself has settled: not when the client hangs up (the work
     // runs on and is captured), and not at a 504 while work that ignores its signal still runs.
     const slot = claimInFlightSlot(context.res);
     const started: { work?: Promise<unknown> } = {};
     try {
-      return await this.steps(context, spec, work, started);
+      return await this.steps(context, runnable, body, started);
     } finally {
       if (slot) {
         const release = () => slot.release();
@@ -150,16 +140,23 @@ export class OperationRunner implements BeforeApplicationShutdown {
   }
 
   private async steps<T>(
-    context: { caller: Caller; req: Request; res: Response },
-    spec: OperationSpec,
-    work: (signal: AbortSignal, context: WorkContext) => Promise<OperationOutcome<T>>,
+    context: CallContext,
+    runnable: RunnableOperation<T>,
+    body: unknown,
     started: { work?: Promise<unknown> },
-  ): Promise<T> {
+  ): Promise<T | JobView> {
     const { caller, req, res } = context;
-    this.providers.requireConfigured(caller.mode, ...(spec.requires ?? []));
+    const prefer = parsePrefer(req.headers.prefer);
+    if (prefer.kind === 'async' && !this.registry.has(runnable.operation)) {
+      throw new DomainError('invalid_request', `${runnable.operation} cannot run asynchronously.`, {
+        param: 'Prefer',
+      });
+    }
+    this.providers.requireConfigured(caller.mode, ...runnable.requires);
     const locals = res.locals as OperationLocals;
-    locals.operation = String(spec.operation);
+    locals.operation = runnable.operation;
     const requestId = requestIdOf(req);
+    const jobId = newJobId();
 
     const key = parseIdempotencyKey(req.headers[IDEMPOTENCY_HEADER]);
     const scope: IdempotencyScope | null = key
@@ -175,196 +172,194 @@ export class OperationRunner implements BeforeApplicationShutdown {
       const begun = await this.idempotency.begin(
         scope,
         fingerprint,
-        spec.deadlineMs + HOLD_MARGIN_MS,
+        runnable.deadlineMs + HOLD_MARGIN_MS,
+        jobId,
       );
-      if (begun.kind === 'replay') throw new ReplayedResponse(begun.response);
+      if (begun.kind === 'replay') {
+        if (prefer.kind === 'async' && begun.jobId) {
+          return this.answerExisting(begun.jobId, prefer, res, true);
+        }
+        throw new ReplayedResponse(begun.response);
+      }
+      if (begun.kind === 'job') return this.answerExisting(begun.jobId, prefer, res, true);
     }
 
+    const execution = prefer.kind === 'async' ? 'async' : 'sync';
     let hold: Hold | undefined;
-    let outcome: OperationOutcome<T>;
-    let captured: Awaited<ReturnType<BillingService['capture']>>;
+    let job: NewJob;
     try {
-      hold = await this.billing.hold(caller, spec.holdMicros, {
-        operation: spec.operation,
+      const queuedMs =
+        execution === 'async' ? this.config.get('JOBS_MAX_QUEUE_MS', { infer: true }) : 0;
+      hold = await this.billing.hold(caller, runnable.holdMicros, {
+        operation: runnable.operation,
         requestId,
-        ttlMs: spec.deadlineMs + HOLD_MARGIN_MS,
+        ttlMs: queuedMs + runnable.deadlineMs + HOLD_MARGIN_MS,
       });
-      const metered = meterProviderCalls(() =>
-        withDeadline(spec.deadlineMs, work, (promise) => (started.work = promise)),
-      );
-      try {
-        outcome = await metered.result;
-      } finally {
-        this.logProviderCalls(String(spec.operation), requestId, metered.tally);
+      job = {
+        id: jobId,
+        accountId: caller.accountId,
+        mode: caller.mode,
+        keyId: caller.keyId,
+        subject: caller.subject,
+        operation: runnable.operation,
+        execution,
+        request: toStoredBody(body ?? null),
+        requestId,
+        idempotencyKey: key,
+        holdId: hold.id,
+        holdAmount: runnable.holdMicros,
+      };
+      if (execution === 'async') {
+        const row = await this.dataSource.transaction(async (manager) => {
+          const created = await this.jobs.createQueued(job, manager);
+          await this.queue.send(manager, runnable.operation, jobId);
+          return created;
+        });
+        locals.jobRecordsUsage = true;
+        return this.accepted(res, row);
       }
-      captured = await this.billing.capture(hold, outcome.chargeMicros, {
-        operation: String(spec.operation),
-        requestId,
-      });
+      await this.jobs.createRunning(job);
     } catch (error) {
-      if (hold) {
-        await this.billing
-          .void(hold)
-          .catch((voidError: unknown) =>
-            this.logger.error(
-              { err: voidError, holdId: hold!.id },
-              'could not void a hold; the reaper will',
-            ),
-          );
-      }
-      if (scope) {
-        const domain = toDomainError(error);
-        await this.idempotency
-          .finish(scope, {
-            status: domain.status,
-            body: toErrorBody(domain, requestId),
-            headers: { ...domain.headers },
-          })
-          .catch((finishError: unknown) =>
-            this.logger.error({ err: finishError }, 'could not store an idempotent error response'),
-          );
-      }
+      await this.abandon(hold, scope, error, requestId);
       throw error;
     }
 
-    // Captured: the call has succeeded and been charged. Nothing after this point may turn it
-    // into an error (a 500 for a charged call, with its billing headers already set).
-    const headers = {
-      'x-service-charged-usd': formatUsd(captured.charged),
-      'x-service-balance-usd': formatUsd(captured.balance),
-    };
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    locals.chargedMicros = captured.charged;
-    locals.market = outcome.market ?? null;
-    if (scope)
-      await this.storeSuccess(scope, { status: 200, body: outcome.body, headers }, requestId);
-    return outcome.body;
-  }
-
-  /**
-   * What the call cost at the video-data provider, per endpoint: requests sent and the paid ones
-   * (answered 200). Live calls only; the sandbox makes no provider requests.
-   */
-  private logProviderCalls(operation: string, requestId: string, tally: ProviderCallTally): void {
-    const requests = totalOf(tally.requests);
-    if (requests === 0) return;
-    this.logger.log(
-      {
-        requestId,
-        operation,
-        providerCallsPaid: totalOf(tally.paid),
-        providerRequests: requests,
-        providerCallsByEndpoint: tally.paid,
-        providerRequestsByEndpoint: tally.requests,
-      },
-      'provider calls',
-    );
-  }
-
-  /**
-   * Stores a captured call's 200 for its Idempotency-Key. If that fails, the 200 is still
-   * returned (the call was charged) and the store is retried in the background. Until a retry
-   * lands, the key's row stays `running` under its lock (deadline + HOLD_MARGIN_MS from the
-   * start, so at least HOLD_MARGIN_MS from now): a retry with the same key gets 409
-   * `idempotency_key_in_use` ("retry after it finishes"), never a second run and charge, and once
-   * the store lands it gets this 200 replayed. The retries end inside that lock; if every one
-   * fails (the database down for that long) the lock expires and a later retry would run again,
-   * so the failure is logged with what an operator needs to reconcile it.
-   */
-  private async storeSuccess(
-    scope: IdempotencyScope,
-    response: StoredResponse,
-    requestId: string,
-  ): Promise<void> {
-    try {
-      await this.idempotency.finish(scope, response);
-      return;
-    } catch (error) {
-      this.logger.error(
-        { err: error, requestId, accountId: scope.accountId, mode: scope.mode },
-        'a charged call succeeded but its idempotent response could not be stored; retrying',
+    res.setHeader('x-job-id', toPublicJobId(jobId));
+    let usageByJob = false;
+    const attempt = this.executor.run({ ...job, attempt: 1 }, runnable, {
+      usageByJob: () => usageByJob,
+      onWorkStarted: (work) => (started.work = work),
+    });
+    if (prefer.kind === 'wait') {
+      const timer = new Promise<'waited'>((resolve) =>
+        setTimeout(resolve, prefer.seconds * 1000, 'waited').unref(),
       );
-    }
-    const retries = this.retryStore(scope, response, requestId);
-    this.pendingStores.add(retries);
-    void retries.finally(() => this.pendingStores.delete(retries));
-  }
-
-  /** Retries the store with backoff; resolves when it landed or was given up (logged). */
-  private async retryStore(
-    scope: IdempotencyScope,
-    response: StoredResponse,
-    requestId: string,
-  ): Promise<void> {
-    let lastError: unknown;
-    for (const [index, delayMs] of STORE_RETRY_DELAYS_MS.entries()) {
-      // A shutdown stops the waiting, not the attempts: the remaining ones run at once.
-      await sleep(delayMs, undefined, { signal: this.shutdown.signal }).catch(() => undefined);
-      try {
-        await this.idempotency.finish(scope, response);
-        this.logger.warn(
-          { requestId, attempt: index + 1 },
-          'stored the idempotent response on a retry',
-        );
-        return;
-      } catch (error) {
-        lastError = error;
+      const first = await Promise.race([attempt, timer]);
+      if (first === 'waited') {
+        // Still running: the job goes on here, and ends (and records its usage) on its own.
+        usageByJob = true;
+        locals.jobRecordsUsage = true;
+        void attempt.catch(() => undefined);
+        const row = await this.jobs.findById(jobId);
+        return this.accepted(res, row!);
       }
     }
-    this.logger.error(
-      {
-        err: lastError,
-        requestId,
-        accountId: scope.accountId,
-        mode: scope.mode,
-        idempotencyKey: scope.key,
-      },
-      'gave up storing the idempotent response of a charged call; a retry with this key after its lock expires would run (and charge) again',
-    );
+    return this.answer<T>(await attempt, res, locals, jobId);
+  }
+
+  /** A synchronous call's answer from its attempt: the result, or the error the work raised. */
+  private async answer<T>(
+    result: AttemptResult,
+    res: Response,
+    locals: OperationLocals,
+    jobId: string,
+  ): Promise<T | JobView> {
+    if (result.kind === 'requeued') {
+      // This instance is shutting down: a worker finishes the job; the caller polls it.
+      locals.jobRecordsUsage = true;
+      const row = await this.jobs.findById(jobId);
+      return this.accepted(res, row!);
+    }
+    if (result.kind === 'superseded') {
+      throw new DomainError(
+        'internal_error',
+        'This call was taken over by another worker; fetch its job with the x-job-id header.',
+      );
+    }
+    const { ending, settled } = result;
+    if (ending.kind === 'canceled') throw canceledError();
+    if (ending.kind === 'failed') throw result.thrown ?? ending.error;
+    // Captured: the call has succeeded and been charged. Nothing after this point may turn it
+    // into an error (a 500 for a charged call, with its billing headers already set).
+    const captured = settled.captured!;
+    res.setHeader('x-service-charged-usd', formatUsd(captured.charged));
+    res.setHeader('x-service-balance-usd', formatUsd(captured.balance));
+    locals.chargedMicros = captured.charged;
+    locals.market = result.market;
+    return ending.body as T;
   }
 
   /**
-   * Shutting down (a deploy): the background stores must not vanish with the process, or the
-   * key's row would stay `running` and a retry after its lock expires would charge again. Their
-   * remaining attempts run now, and shutdown waits for them.
+   * A retry of a call whose job exists (same Idempotency-Key): the same job, whichever mode the
+   * retry uses. Async: 202 with it. Wait: wait for it up to N s. Sync: its stored answer once it
+   * ended, else 409 `idempotency_key_in_use` with its `x-job-id`.
    */
-  async beforeApplicationShutdown(): Promise<void> {
-    this.shutdown.abort();
-    await Promise.all([...this.pendingStores]);
+  private async answerExisting(
+    jobId: string,
+    prefer: ResponsePreference,
+    res: Response,
+    replayed: boolean,
+  ): Promise<JobView> {
+    let row = await this.jobs.findById(jobId);
+    if (!row) throw new DomainError('internal_error', 'The job of this Idempotency-Key is gone.');
+    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.setHeader('x-job-id', toPublicJobId(row.id));
+    if (prefer.kind === 'wait' && !row.finished_at) {
+      row = await this.waiter.waitForEnd(row.id, prefer.seconds * 1000);
+    }
+    if (prefer.kind === 'async' || !row.finished_at) {
+      if (prefer.kind === 'sync') {
+        throw new DomainError(
+          'idempotency_key_in_use',
+          'A request with this Idempotency-Key is still running; retry after it finishes, or fetch its job (x-job-id).',
+          { param: 'Idempotency-Key', headers: { 'x-job-id': toPublicJobId(row.id) } },
+        );
+      }
+      return this.accepted(res, row);
+    }
+    const view = toJobView(row);
+    if (row.status === 'succeeded') {
+      const headers: Record<string, string> = {
+        'x-service-charged-usd': view.billing.charged_usd ?? '0.000000',
+        'x-job-id': view.id,
+      };
+      if (view.billing.balance_usd) headers['x-service-balance-usd'] = view.billing.balance_usd;
+      throw new ReplayedResponse({ status: 200, body: view.result, headers });
+    }
+    throw new ReplayedResponse({
+      status: row.http_status ?? 500,
+      body: view.error,
+      headers: { 'x-job-id': view.id },
+    });
   }
-}
 
-/** Background retries of a captured call's idempotent store: all well inside HOLD_MARGIN_MS. */
-const STORE_RETRY_DELAYS_MS = [250, 1_000, 3_000, 8_000, 15_000];
+  /** 202 Accepted with the job, where to poll it, and its id. */
+  private accepted(res: Response, row: JobRow): JobView {
+    const view = toJobView(row);
+    res.status(202);
+    res.setHeader('Location', `/v1/jobs/${view.id}`);
+    res.setHeader('x-job-id', view.id);
+    return view;
+  }
 
-/**
- * Runs `work` with an AbortSignal that fires at the deadline; the call then fails with 504.
- * `onStarted` receives the work's own promise, which may settle after a 504 when the work does
- * not stop at once.
- */
-export async function withDeadline<T>(
-  ms: number,
-  work: (signal: AbortSignal, context: WorkContext) => Promise<T>,
-  onStarted?: (work: Promise<T>) => void,
-): Promise<T> {
-  const controller = new AbortController();
-  const deadlineAt = Date.now() + ms;
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new DomainError(
-        'timeout',
-        `The operation did not finish within ${Math.round(ms / 1000)} s.`,
-      );
-      controller.abort(error);
-      reject(error);
-    }, ms);
-  });
-  try {
-    const running = work(controller.signal, { deadlineAt, deadlineMs: ms });
-    onStarted?.(running);
-    return await Promise.race([running, deadline]);
-  } finally {
-    clearTimeout(timer);
+  /** A call that failed before its job existed: its hold voided, its key's error stored. */
+  private async abandon(
+    hold: Hold | undefined,
+    scope: IdempotencyScope | null,
+    error: unknown,
+    requestId: string,
+  ): Promise<void> {
+    if (hold) {
+      await this.billing
+        .void(hold)
+        .catch((voidError: unknown) =>
+          this.logger.error(
+            { err: voidError, holdId: hold.id },
+            'could not void a hold; the reaper will',
+          ),
+        );
+    }
+    if (scope) {
+      const domain = toDomainError(error);
+      await this.idempotency
+        .finish(scope, {
+          status: domain.status,
+          body: toErrorBody(domain, requestId),
+          headers: { ...domain.headers },
+        })
+        .catch((finishError: unknown) =>
+          this.logger.error({ err: finishError }, 'could not store an idempotent error response'),
+        );
+    }
   }
 }

@@ -1,3 +1,4 @@
+import type { JobView } from '@reelscout/domain';
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -32,7 +33,7 @@ export class PlaybookController {
     @Body() body: PlaybookRequestDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<PlaybookResponseDto> {
+  ): Promise<PlaybookResponseDto | JobView> {
     return this.runner.run(playbookOperation, { caller, req, res }, body);
   }
 }

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { OperationRegistry } from '../jobs/operation-registry';
+import { playbookOperation } from './playbook.operation';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { MediaAnalysisModule } from '../media-analysis/media-analysis.module';
 import { OperationRunnerModule } from '../operation-runner/operation-runner.module';
@@ -19,4 +21,9 @@ import { SpeechAudioExtractor } from './speech-audio.extractor';
   controllers: [PlaybookController],
   providers: [PlaybookService, SpeechAudioExtractor],
 })
-export class PlaybookModule {}
+export class PlaybookModule {
+  /** Registered so a worker can run playbook jobs it did not receive over HTTP. */
+  constructor(registry: OperationRegistry) {
+    registry.register(playbookOperation);
+  }
+}

@@ -21,5 +21,6 @@ export const playbookOperation: OperationContract<
   charge: () => flatCharge('playbook'),
   market: (result) => result.reel.market,
   service: PlaybookService,
-  work: (playbook, { mode, body, signal }) => playbook.run(mode, body, signal),
+  work: (playbook, { mode, body, signal, deadline }) =>
+    playbook.run(mode, body, signal, deadline.progress),
 };

@@ -78,9 +78,11 @@ export class PlaybookService {
     mode: Mode,
     request: PlaybookRequestDto,
     signal: AbortSignal,
+    progress: (fraction: number) => void = () => undefined,
   ): Promise<PlaybookResponseDto> {
     const startedAt = Date.now();
     const { post } = await this.source.find(mode, request.url, signal);
+    progress(0.1);
     const language = resolveLanguage(request.language, post.market);
     const providers = this.providers.for(mode);
 
@@ -88,6 +90,7 @@ export class PlaybookService {
       this.watch(mode, providers, post, path, signal),
     );
     const mediaDoneAt = Date.now();
+    progress(0.6);
     const { analysis, transcript, overlays } = watched;
     const analyzedSeconds = analysis.analyzedSeconds;
 

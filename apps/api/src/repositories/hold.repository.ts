@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Micros, Mode } from '@reelscout/domain';
 import { runPrepared, type PreparedStatement } from '@reelscout/database';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 /**
  * The three statements of every billed call, each one atomic round trip, sent as named
@@ -93,21 +93,19 @@ export class HoldRepository {
     holdId: string,
     charge: Micros,
     meta: HoldMeta,
+    manager?: EntityManager,
   ): Promise<string | null> {
-    const rows = await runPrepared<{ balance: string }>(this.dataSource, CAPTURE, [
-      holdId,
-      accountId,
-      mode,
-      charge,
-      meta.operation,
-      meta.requestId,
-    ]);
+    const values = [holdId, accountId, mode, charge, meta.operation, meta.requestId];
+    const rows: { balance: string }[] = manager
+      ? await manager.query(CAPTURE.text, values)
+      : await runPrepared<{ balance: string }>(this.dataSource, CAPTURE, values);
     return rows.length === 1 ? rows[0].balance : null;
   }
 
   /** Voids a pending hold and releases its amount; a no-op for a settled one. */
-  async void(holdId: string): Promise<void> {
-    await runPrepared(this.dataSource, VOID, [holdId]);
+  async void(holdId: string, manager?: EntityManager): Promise<void> {
+    if (manager) await manager.query(VOID.text, [holdId]);
+    else await runPrepared(this.dataSource, VOID, [holdId]);
   }
 
   /** Voids up to `limit` pending holds past their expiry and releases them; how many. */

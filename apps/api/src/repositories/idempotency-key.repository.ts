@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Mode } from '@reelscout/domain';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 /** One Idempotency-Key, scoped to the account and mode. */
 export interface IdempotencyScope {
@@ -17,6 +17,10 @@ export interface IdempotencyKeyRow {
   response_status: number | null;
   response_body: unknown;
   response_headers: Record<string, string> | null;
+  /** The job the key's first request created (null before it did, and for older rows). */
+  job_id: string | null;
+  /** Whether that job exists (its first request may have died before creating it). */
+  job_exists: boolean;
 }
 
 /** `idempotency_keys`. Owned by IdempotencyModule (IdempotencyService). */
@@ -29,10 +33,11 @@ export class IdempotencyKeyRepository {
     scope: IdempotencyScope,
     requestHash: string,
     times: { lockSeconds: number; retentionSeconds: number },
+    jobId: string | null,
   ): Promise<boolean> {
     const claimed: unknown[] = await this.dataSource.query(
-      `INSERT INTO idempotency_keys (account_id, mode, key, request_hash, state, locked_until, expires_at)
-       VALUES ($1, $2, $3, $4, 'running', now() + make_interval(secs => $5), now() + make_interval(secs => $6))
+      `INSERT INTO idempotency_keys (account_id, mode, key, request_hash, state, locked_until, expires_at, job_id)
+       VALUES ($1, $2, $3, $4, 'running', now() + make_interval(secs => $5), now() + make_interval(secs => $6), $7)
        ON CONFLICT (account_id, mode, key) DO NOTHING
        RETURNING 1`,
       [
@@ -42,6 +47,7 @@ export class IdempotencyKeyRepository {
         requestHash,
         times.lockSeconds,
         times.retentionSeconds,
+        jobId,
       ],
     );
     return claimed.length === 1;
@@ -50,7 +56,8 @@ export class IdempotencyKeyRepository {
   async get(scope: IdempotencyScope): Promise<IdempotencyKeyRow | null> {
     const rows: IdempotencyKeyRow[] = await this.dataSource.query(
       `SELECT request_hash, state, locked_until < now() AS lock_expired,
-              response_status, response_body, response_headers
+              response_status, response_body, response_headers, job_id,
+              EXISTS (SELECT 1 FROM jobs WHERE jobs.id = idempotency_keys.job_id) AS job_exists
          FROM idempotency_keys WHERE account_id = $1 AND mode = $2 AND key = $3`,
       [scope.accountId, scope.mode, scope.key],
     );
@@ -58,14 +65,18 @@ export class IdempotencyKeyRepository {
   }
 
   /** Takes over a `running` key whose lock expired (its request died); whether it did. */
-  async takeOverExpiredLock(scope: IdempotencyScope, lockSeconds: number): Promise<boolean> {
+  async takeOverExpiredLock(
+    scope: IdempotencyScope,
+    lockSeconds: number,
+    jobId: string | null,
+  ): Promise<boolean> {
     const taken: unknown[] = await this.dataSource.query(
       `WITH t AS (
-         UPDATE idempotency_keys SET locked_until = now() + make_interval(secs => $4)
+         UPDATE idempotency_keys SET locked_until = now() + make_interval(secs => $4), job_id = $5
           WHERE account_id = $1 AND mode = $2 AND key = $3 AND state = 'running' AND locked_until < now()
           RETURNING 1)
        SELECT 1 FROM t`,
-      [scope.accountId, scope.mode, scope.key, lockSeconds],
+      [scope.accountId, scope.mode, scope.key, lockSeconds, jobId],
     );
     return taken.length === 1;
   }
@@ -74,8 +85,9 @@ export class IdempotencyKeyRepository {
   async saveResponse(
     scope: IdempotencyScope,
     response: { status: number; body: string; headers: string },
+    manager?: EntityManager,
   ): Promise<void> {
-    await this.dataSource.query(
+    await (manager ?? this.dataSource).query(
       `UPDATE idempotency_keys
           SET state = 'done', response_status = $4, response_body = $5, response_headers = $6
         WHERE account_id = $1 AND mode = $2 AND key = $3`,
@@ -84,8 +96,8 @@ export class IdempotencyKeyRepository {
   }
 
   /** Releases a key that is still `running`. */
-  async deleteRunning(scope: IdempotencyScope): Promise<void> {
-    await this.dataSource.query(
+  async deleteRunning(scope: IdempotencyScope, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.dataSource).query(
       `DELETE FROM idempotency_keys WHERE account_id = $1 AND mode = $2 AND key = $3 AND state = 'running'`,
       [scope.accountId, scope.mode, scope.key],
     );

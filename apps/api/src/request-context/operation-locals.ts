@@ -9,4 +9,9 @@ export interface OperationLocals {
   market?: string | null;
   chargedMicros?: Micros;
   errorCode?: string;
+  /**
+   * The call answered before its job ended (202): the job writes the usage record when it ends,
+   * with its real status and charge, and the response's hook writes none.
+   */
+  jobRecordsUsage?: boolean;
 }

@@ -1,3 +1,4 @@
+import type { JobView } from '@reelscout/domain';
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -28,7 +29,7 @@ export class ScanController {
     @Body() body: ScanRequestDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<ScanResponseDto> {
+  ): Promise<ScanResponseDto | JobView> {
     return this.runner.run(scanOperation, { caller, req, res }, body);
   }
 }

@@ -87,13 +87,17 @@ export class ScanService {
       promptRequest(SCAN_PLAN_PROMPT, { query: request.query, market }, { validate: validatePlan }),
       { signal },
     );
+    deadline.progress?.(0.2);
 
     const { queries, found } = await this.searchAll(providers, market, plan.phrases, signal);
+    deadline.progress?.(0.5);
     let posts = dedupeVideos(found).filter((post) => post.market === market);
     if (market === 'network_b') posts = await this.backfillPlayCounts(providers, posts, signal);
     posts = posts.filter(hasAllCounts);
 
+    deadline.progress?.(0.6);
     const relevance = await this.relevancePass(providers, request.query, posts, signal, deadline);
+    deadline.progress?.(0.95);
     const reels = rankReels(posts, relevance, limit);
 
     this.logger.log(

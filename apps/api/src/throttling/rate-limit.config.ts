@@ -71,9 +71,12 @@ export function countersFor(
   caller: { keyId: string; subject: string | null },
 ): CallCounters {
   const override = config.overrides[operation] ?? {};
+  // Resource routes (jobs, webhook endpoints) count apart from the operations: polling a job
+  // must not eat the budget of the calls that start them.
+  const apart = !(OPERATIONS as readonly string[]).includes(operation);
   const own = (base: string, name: keyof OperationLimits) =>
-    override[name] !== undefined
-      ? { key: `${base}:${operation}`, limit: override[name] }
+    override[name] !== undefined || apart
+      ? { key: `${base}:${operation}`, limit: override[name] ?? config.defaults[name] }
       : { key: base, limit: config.defaults[name] };
   const perKey = own(`key:${caller.keyId}`, 'perKey');
   const perSubject = caller.subject

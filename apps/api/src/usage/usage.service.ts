@@ -183,7 +183,7 @@ export class UsageService implements BeforeApplicationShutdown {
    * response; writing it at the close recorded a 200 without the charge the ledger then got.
    * Tracked, so a shutdown waits for these writes.
    */
-  recordWhenDone(res: RecordableResponse, build: () => UsageRecord): void {
+  recordWhenDone(res: RecordableResponse, build: () => UsageRecord | null): void {
     const write = new Promise<void>((resolve) => {
       let recorded = false;
       let fallback: NodeJS.Timeout | undefined;
@@ -191,13 +191,14 @@ export class UsageService implements BeforeApplicationShutdown {
         if (recorded) return;
         recorded = true;
         clearTimeout(fallback);
-        let usage: UsageRecord;
+        let usage: UsageRecord | null;
         try {
           usage = build();
         } catch (error) {
           this.logger.error({ err: error }, 'could not build a usage record');
           return resolve();
         }
+        if (usage === null) return resolve(); // recorded elsewhere (a job records its own)
         void this.record(usage).then(resolve);
       };
       res.once('finish', record);

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { ApiKeysService } from '../../src/api-keys/api-keys.service';
 import { BillingService } from '../../src/ledger/billing.service';
+import { WebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.service';
 import { createAccount, createKey, type AccountFixture } from '../support/fixtures';
 import { securitySuite } from '../support/security-suite';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -24,6 +25,12 @@ interface Party {
   key: string;
   requestIds: string[];
   checkoutId: string;
+  /** Public ids of the jobs its test key ran (`x-job-id`). */
+  jobIds: string[];
+  /** Its test-mode webhook endpoint, made before its calls: one delivery per call. */
+  endpointId: string;
+  deliveryIds: string[];
+  messageIds: string[];
 }
 
 const VICTIM_TEST_CREDIT = 123_450_000;
@@ -59,7 +66,15 @@ describe('object-level authorization on /account, and the security suite on /v1 
       });
     const test = await createKey(t.app, account.id, 'test');
     const live = await createKey(t.app, account.id, 'live');
+    const webhooks = t.app.get(WebhookEndpointsService);
+    // Nothing listens on port 9 (discard): the deliveries exist, and with no dispatcher running
+    // here (JOBS_WORKER=false) they stay pending, untouched.
+    const endpoint = await webhooks.create(
+      { accountId: account.id, mode: 'test' },
+      { url: `http://127.0.0.1:9/${label}-hook` },
+    );
     const requestIds: string[] = [];
+    const jobIds: string[] = [];
     for (let i = 0; i < 2; i++) {
       const res = await request(server())
         .post('/v1/assist')
@@ -68,7 +83,14 @@ describe('object-level authorization on /account, and the security suite on /v1 
         .send({ message: `show me trending ${label} reels` });
       expect(res.status).toBe(200);
       requestIds.push(res.headers['x-request-id'] as string);
+      jobIds.push(res.headers['x-job-id'] as string);
     }
+    const deliveries = await webhooks.listDeliveries(
+      { accountId: account.id, mode: null },
+      endpoint.id,
+      {},
+    );
+    expect(deliveries.data).toHaveLength(2);
     const checkoutId = `cs_test_${label}_${randomBytes(6).toString('hex')}`;
     await db.query(`INSERT INTO checkout_sessions (id, account_id, amount) VALUES ($1, $2, $3)`, [
       checkoutId,
@@ -80,7 +102,18 @@ describe('object-level authorization on /account, and the security suite on /v1 
       .post('/auth/sign-in')
       .send({ email: account.email, password: account.password });
     expect(signIn.status).toBe(200);
-    return { account, agent, keyIds: [test.id, live.id], key: test.key, requestIds, checkoutId };
+    return {
+      account,
+      agent,
+      keyIds: [test.id, live.id],
+      key: test.key,
+      requestIds,
+      checkoutId,
+      jobIds,
+      endpointId: endpoint.id,
+      deliveryIds: deliveries.data.map((d) => d.id),
+      messageIds: deliveries.data.map((d) => d.message_id),
+    };
   }
 
   beforeAll(async () => {
@@ -91,6 +124,8 @@ describe('object-level authorization on /account, and the security suite on /v1 
         AUTH_RATE_LIMIT_PER_MIN: '100000',
         RATE_LIMIT_PER_KEY_PER_MIN: '100000',
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
+        // No dispatcher: the parties' webhook deliveries stay as they were made.
+        JOBS_WORKER: 'false',
       },
     });
     db = new Client({ connectionString: t.db.url });
@@ -103,6 +138,21 @@ describe('object-level authorization on /account, and the security suite on /v1 
       if (rows[0].n >= 4) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    victimEndpoint = (
+      await db.query(
+        `SELECT id, url, events, status, secret_ciphertext, previous_secret_ciphertext
+           FROM webhook_endpoints WHERE account_id = $1`,
+        [victim.account.id],
+      )
+    ).rows[0];
+    victimDeliveries = (
+      await db.query(
+        `SELECT id, status, attempts, next_attempt_at FROM webhook_deliveries
+         WHERE id = ANY($1::uuid[]) ORDER BY id`,
+        [victim.deliveryIds],
+      )
+    ).rows;
+    expect(victimDeliveries).toHaveLength(2);
   });
 
   afterAll(async () => {
@@ -122,7 +172,27 @@ describe('object-level authorization on /account, and the security suite on /v1 
     expect(keys.map((k) => [k.id, k.status]).sort()).toEqual(
       victim.keyIds.map((id) => [id, 'active']).sort(),
     );
+    const jobs = await db.query(`SELECT status FROM jobs WHERE account_id = $1`, [
+      victim.account.id,
+    ]);
+    expect(jobs.rows.every((job) => job.status === 'succeeded')).toBe(true);
+    const endpoints = await db.query(
+      `SELECT id, url, events, status, secret_ciphertext, previous_secret_ciphertext
+         FROM webhook_endpoints WHERE account_id = $1`,
+      [victim.account.id],
+    );
+    expect(endpoints.rows).toEqual([victimEndpoint]);
+    const deliveries = await db.query(
+      `SELECT id, status, attempts, next_attempt_at FROM webhook_deliveries
+         WHERE id = ANY($1::uuid[]) ORDER BY id`,
+      [victim.deliveryIds],
+    );
+    expect(deliveries.rows).toEqual(victimDeliveries);
   };
+
+  /** The victim's endpoint and deliveries as they were before any check ran. */
+  let victimEndpoint: Record<string, unknown>;
+  let victimDeliveries: Record<string, unknown>[];
 
   const mentionsVictim = (text: string) =>
     [
@@ -132,7 +202,32 @@ describe('object-level authorization on /account, and the security suite on /v1 
       victim.checkoutId,
       ...victim.keyIds,
       ...victim.requestIds,
+      ...victim.jobIds,
+      victim.endpointId,
+      ...victim.deliveryIds,
+      ...victim.messageIds,
+      'victim-hook',
     ].filter((needle) => text.includes(needle));
+
+  /** Each request must be 404 `not_found` and say nothing of the victim. */
+  const expectAll404 = async (requests: [string, () => Promise<request.Response>][]) => {
+    for (const [label, send] of requests) {
+      const res = await send();
+      expect({ label, status: res.status, code: res.body.error?.code }).toEqual({
+        label,
+        status: 404,
+        code: 'not_found',
+      });
+      expect({ label, leaked: mentionsVictim(res.text) }).toEqual({ label, leaked: [] });
+    }
+  };
+
+  /** The victim's ids of a kind, their upper-case forms, and ids no route may choke on. */
+  const foreignIds = (ids: string[]) => [
+    ...ids,
+    ...ids.map((id) => id.toUpperCase()),
+    ...HOSTILE_IDS,
+  ];
 
   /**
    * One check per dashboard route (method and OpenAPI path), signed in as the attacker.
@@ -325,6 +420,202 @@ describe('object-level authorization on /account, and the security suite on /v1 
       );
       expect(filtered.text.trim().split('\n')).toHaveLength(1);
     },
+    'GET /account/jobs': async () => {
+      for (const mode of ['test', 'live']) {
+        const res = await attacker.agent.get(`/account/jobs?mode=${mode}&limit=100`);
+        expect({ mode, status: res.status }).toEqual({ mode, status: 200 });
+        const ids = res.body.data.map((job: { id: string }) => job.id);
+        expect(ids.filter((id: string) => !attacker.jobIds.includes(id))).toEqual([]);
+        expect(mentionsVictim(res.text)).toEqual([]);
+      }
+      // Control: the victim sees its own.
+      const mine = await victim.agent.get('/account/jobs?mode=test&limit=100');
+      expect(mine.body.data.map((job: { id: string }) => job.id).sort()).toEqual(
+        expect.arrayContaining([...victim.jobIds].sort()),
+      );
+      // A cursor from another account names nothing; hostile filters are refused, never a 500.
+      const cursor = await attacker.agent.get(
+        `/account/jobs?mode=test&starting_after=${victim.jobIds[0]}`,
+      );
+      expect(cursor.status).toBe(400);
+      expect(mentionsVictim(cursor.text)).toEqual([]);
+      for (const query of [
+        '',
+        'mode=admin',
+        `mode=test&accountId=${victim.account.id}`,
+        `mode=test&account_id=${victim.account.id}`,
+        'mode=test&limit=1e9',
+        'mode=test&status=%00',
+        'mode=test&starting_after=%00',
+      ]) {
+        const res = await attacker.agent.get(`/account/jobs?${query}`);
+        expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      }
+    },
+    'GET /account/jobs/{id}': async () => {
+      const own = await victim.agent.get(`/account/jobs/${victim.jobIds[0]}?mode=test`);
+      expect(own.status).toBe(200);
+      expect(own.body.id).toBe(victim.jobIds[0]);
+      await expectAll404(
+        foreignIds(victim.jobIds).flatMap((id) =>
+          ['test', 'live'].map((mode): [string, () => Promise<request.Response>] => [
+            `${id} ${mode}`,
+            () => attacker.agent.get(`/account/jobs/${id}?mode=${mode}`),
+          ]),
+        ),
+      );
+    },
+    'POST /account/jobs/{id}/cancel': async () => {
+      // 404 (not the 409 of an ended job): the attacker learns nothing of the victim's jobs.
+      await expectAll404(
+        foreignIds(victim.jobIds).map((id) => [
+          id,
+          () => attacker.agent.post(`/account/jobs/${id}/cancel?mode=test`).send({}),
+        ]),
+      );
+    },
+    'POST /account/webhook-endpoints': async () => {
+      const url = 'http://127.0.0.1:9/attacker-made';
+      for (const field of ['accountId', 'account_id', 'ownerId', 'endpoint_id']) {
+        const res = await attacker.agent
+          .post('/account/webhook-endpoints?mode=test')
+          .send({ url, [field]: victim.account.id });
+        expect({ field, status: res.status, param: res.body.error?.param }).toEqual({
+          field,
+          status: 400,
+          param: field,
+        });
+      }
+      const viaQuery = await attacker.agent
+        .post(`/account/webhook-endpoints?mode=test&accountId=${victim.account.id}`)
+        .send({ url });
+      expect(viaQuery.status).toBe(400);
+      const made = await attacker.agent.post('/account/webhook-endpoints?mode=test').send({ url });
+      expect(made.status).toBe(201);
+      const owner = await db.query(`SELECT account_id FROM webhook_endpoints WHERE id = $1`, [
+        made.body.id,
+      ]);
+      expect(owner.rows[0].account_id).toBe(attacker.account.id);
+      expect(
+        (await attacker.agent.delete(`/account/webhook-endpoints/${made.body.id}`)).status,
+      ).toBe(200);
+    },
+    'GET /account/webhook-endpoints': async () => {
+      for (const mode of ['test', 'live']) {
+        const res = await attacker.agent.get(`/account/webhook-endpoints?mode=${mode}&limit=100`);
+        expect({ mode, status: res.status }).toEqual({ mode, status: 200 });
+        expect(res.body.data.map((e: { id: string }) => e.id)).toEqual(
+          mode === 'test' ? [attacker.endpointId] : [],
+        );
+        expect(mentionsVictim(res.text)).toEqual([]);
+      }
+      const cursor = await attacker.agent.get(
+        `/account/webhook-endpoints?mode=test&starting_after=${victim.endpointId}`,
+      );
+      expect(cursor.status).toBe(400);
+      expect(mentionsVictim(cursor.text)).toEqual([]);
+      for (const query of ['', 'mode=admin', `mode=test&accountId=${victim.account.id}`]) {
+        const res = await attacker.agent.get(`/account/webhook-endpoints?${query}`);
+        expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      }
+    },
+    'GET /account/webhook-endpoints/{id}': async () => {
+      const own = await victim.agent.get(`/account/webhook-endpoints/${victim.endpointId}`);
+      expect(own.status).toBe(200);
+      await expectAll404(
+        foreignIds([victim.endpointId]).map((id) => [
+          id,
+          () => attacker.agent.get(`/account/webhook-endpoints/${id}`),
+        ]),
+      );
+    },
+    'PATCH /account/webhook-endpoints/{id}': async () => {
+      await expectAll404(
+        foreignIds([victim.endpointId]).map((id) => [
+          id,
+          () =>
+            attacker.agent
+              .patch(`/account/webhook-endpoints/${id}`)
+              .send({ status: 'disabled', url: 'http://127.0.0.1:9/stolen' }),
+        ]),
+      );
+      // Its own endpoint cannot be handed to another account either.
+      const moved = await attacker.agent
+        .patch(`/account/webhook-endpoints/${attacker.endpointId}`)
+        .send({ accountId: victim.account.id });
+      expect(moved.status).toBe(400);
+      expect(moved.body.error.param).toBe('accountId');
+    },
+    'DELETE /account/webhook-endpoints/{id}': async () => {
+      await expectAll404(
+        foreignIds([victim.endpointId]).map((id) => [
+          id,
+          () => attacker.agent.delete(`/account/webhook-endpoints/${id}`),
+        ]),
+      );
+    },
+    'POST /account/webhook-endpoints/{id}/rotate-secret': async () => {
+      await expectAll404(
+        foreignIds([victim.endpointId]).map((id) => [
+          id,
+          () => attacker.agent.post(`/account/webhook-endpoints/${id}/rotate-secret`).send({}),
+        ]),
+      );
+    },
+    'GET /account/webhook-endpoints/{id}/deliveries': async () => {
+      const own = await victim.agent.get(
+        `/account/webhook-endpoints/${victim.endpointId}/deliveries`,
+      );
+      // Control: the victim sees its own (more than the first two: it made calls since).
+      expect(own.body.data.map((d: { id: string }) => d.id)).toEqual(
+        expect.arrayContaining(victim.deliveryIds),
+      );
+      await expectAll404(
+        foreignIds([victim.endpointId]).map((id) => [
+          id,
+          () => attacker.agent.get(`/account/webhook-endpoints/${id}/deliveries`),
+        ]),
+      );
+      // Its own log holds only its own deliveries; a victim's delivery is no cursor.
+      const mine = await attacker.agent.get(
+        `/account/webhook-endpoints/${attacker.endpointId}/deliveries?limit=100`,
+      );
+      expect(mine.status).toBe(200);
+      expect(mine.body.data.map((d: { id: string }) => d.id).sort()).toEqual(
+        [...attacker.deliveryIds].sort(),
+      );
+      expect(mentionsVictim(mine.text)).toEqual([]);
+      const cursor = await attacker.agent.get(
+        `/account/webhook-endpoints/${attacker.endpointId}/deliveries?starting_after=${victim.deliveryIds[0]}`,
+      );
+      expect(cursor.status).toBe(400);
+      expect(mentionsVictim(cursor.text)).toEqual([]);
+    },
+    'POST /account/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver': async () => {
+      const requests: [string, () => Promise<request.Response>][] = [];
+      for (const deliveryId of victim.deliveryIds) {
+        // The victim's endpoint, or the attacker's own endpoint with the victim's delivery.
+        for (const endpointId of [victim.endpointId, attacker.endpointId]) {
+          requests.push([
+            `${endpointId}/${deliveryId}`,
+            () =>
+              attacker.agent
+                .post(`/account/webhook-endpoints/${endpointId}/deliveries/${deliveryId}/redeliver`)
+                .send({}),
+          ]);
+        }
+      }
+      for (const id of HOSTILE_IDS) {
+        requests.push([
+          `hostile ${id}`,
+          () =>
+            attacker.agent
+              .post(`/account/webhook-endpoints/${attacker.endpointId}/deliveries/${id}/redeliver`)
+              .send({}),
+        ]);
+      }
+      await expectAll404(requests);
+    },
     'POST /account/invites': async () => {
       // Operator-only (function-level authorization, API5): a plain account gets 403.
       const count = async () =>
@@ -358,14 +649,20 @@ describe('object-level authorization on /account, and the security suite on /v1 
   });
 
   it('without a session every /account route is 401', async () => {
-    const victimIds: Record<string, string> = {
-      '{id}': victim.keyIds[0],
-    };
+    // Each route with the victim's real ids of its kind.
+    const idFor = (template: string) =>
+      template.startsWith('/account/jobs/')
+        ? victim.jobIds[0]
+        : template.startsWith('/account/webhook-endpoints/')
+          ? victim.endpointId
+          : victim.keyIds[0];
     for (const route of Object.keys(ROUTE_CHECKS)) {
       const [method, template] = route.split(' ');
-      const path = template.replace(/\{id\}/g, victimIds['{id}']);
+      const path = template
+        .replace(/\{id\}/g, idFor(template))
+        .replace(/\{deliveryId\}/g, victim.deliveryIds[0]);
       const res = await request(server())
-        [method.toLowerCase() as 'get' | 'post' | 'delete'](path)
+        [method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](path)
         .send(method === 'GET' || method === 'DELETE' ? undefined : {});
       expect({ route, status: res.status, code: res.body.error?.code }).toEqual({
         route,

@@ -12,12 +12,18 @@ function isCurrent(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** The dashboard's tabs. The API settings tab exists only for accounts with API access. */
+/** The dashboard's tabs. API settings, Jobs and Webhooks exist only for accounts with API access. */
 export function DashboardNav({ apiAccess }: { apiAccess: boolean }) {
   const pathname = usePathname();
   const items: NavItem[] = [
     { href: '/', label: 'Overview' },
-    ...(apiAccess ? [{ href: '/api-settings', label: 'API settings' }] : []),
+    ...(apiAccess
+      ? [
+          { href: '/api-settings', label: 'API settings' },
+          { href: '/jobs', label: 'Jobs' },
+          { href: '/webhooks', label: 'Webhooks' },
+        ]
+      : []),
     { href: '/credit', label: 'Credit' },
     { href: '/usage', label: 'Usage' },
   ];

@@ -3,6 +3,7 @@ import { AccountsAndKeys1763700100000 } from './1763700100000-accounts-and-keys'
 import { Billing1763700200000 } from './1763700200000-billing';
 import { SoundAnalyses1763700300000 } from './1763700300000-sound-analyses';
 import { CheckoutOutcomes1763700400000 } from './1763700400000-checkout-outcomes';
+import { JobsAndWebhooks1763700500000 } from './1763700500000-jobs-and-webhooks';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Billing1763700200000,
   SoundAnalyses1763700300000,
   CheckoutOutcomes1763700400000,
+  JobsAndWebhooks1763700500000,
 ];

@@ -10,3 +10,5 @@ export * from './invite.view';
 export * from './ledger.view';
 export * from './page.view';
 export * from './usage.view';
+export * from './job.view';
+export * from './webhook.view';

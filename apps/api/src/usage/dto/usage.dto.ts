@@ -81,7 +81,7 @@ export function parseIsoInstant(value: unknown): Date | null {
 }
 
 /** A date filter: only what parseIsoInstant reads, else 400 invalid_request naming the field. */
-function IsIsoInstant(): PropertyDecorator {
+export function IsIsoInstant(): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({
       name: 'isIsoInstant',

@@ -1,0 +1,285 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { DomainError } from '@reelscout/domain';
+import type { Environment } from '../config/environment';
+import { toDomainError } from '../common/errors/error-envelope';
+import { BillingService } from '../ledger/billing.service';
+import {
+  meterProviderCalls,
+  totalOf,
+  type ProviderCallTally,
+} from '../providers/http/provider-call-meter';
+import { JobRepository } from '../repositories/job.repository';
+import { UsageService } from '../usage/usage.service';
+import { withDeadline } from './deadline';
+import { JobSettlement, type AttemptJob, type Ending, type Settled } from './job-settlement';
+import type { RunnableOperation } from './runnable-operation';
+
+/** Pauses between tries to end a job whose settlement failed (well inside the stale threshold). */
+const SETTLE_RETRY_DELAYS_MS = [100, 500, 2_000];
+
+/** Extra time a hold and an idempotency lock outlive the deadline before the reaper frees them. */
+export const HOLD_MARGIN_MS = 60_000;
+
+/** Why an attempt was stopped from outside its work. */
+export class CancelRequested extends Error {}
+export class ShuttingDown extends Error {}
+export class Superseded extends Error {}
+
+export type AttemptResult =
+  | {
+      kind: 'ended';
+      settled: Settled;
+      ending: Ending;
+      /** The error the work threw (a failed attempt), for a synchronous caller to rethrow as is. */
+      thrown?: unknown;
+      market: string | null;
+    }
+  /** Another attempt holds the job now (this one was taken for dead): nothing was settled here. */
+  | { kind: 'superseded' }
+  /** Stopped by a shutdown and put back in the queue, its hold voided. */
+  | { kind: 'requeued' };
+
+export interface AttemptOptions {
+  /** Whether the job writes the usage record (false while a synchronous caller's response will). */
+  usageByJob: () => boolean;
+  /** Receives the work's own promise, which may settle after a 504 when the work does not stop at once. */
+  onWorkStarted?: (work: Promise<unknown>) => void;
+}
+
+interface Running {
+  controller: AbortController;
+  progress: number;
+  done: Promise<unknown>;
+}
+
+/**
+ * Runs one attempt of a job: its hold (a new one for a recovered job), the work under its
+ * deadline, a heartbeat that proves it alive and reads cancel requests, then the settlement.
+ * The same path for a synchronous call (run at once by the instance that got it) and a queued
+ * one (run by a worker).
+ */
+@Injectable()
+export class JobExecutor {
+  private readonly logger = new Logger('Jobs');
+  private readonly running = new Map<string, Running>();
+
+  constructor(
+    private readonly billing: BillingService,
+    private readonly jobs: JobRepository,
+    private readonly settlement: JobSettlement,
+    private readonly usage: UsageService,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  /** How many attempts this process is running. */
+  get size(): number {
+    return this.running.size;
+  }
+
+  run(
+    job: AttemptJob,
+    runnable: RunnableOperation,
+    options: AttemptOptions,
+  ): Promise<AttemptResult> {
+    const controller = new AbortController();
+    const entry: Running = { controller, progress: 0, done: Promise.resolve() };
+    this.running.set(job.id, entry);
+    const done = this.attempt(job, runnable, entry, options).finally(() =>
+      this.running.delete(job.id),
+    );
+    entry.done = done.catch(() => undefined);
+    return done;
+  }
+
+  /** A cancel requested on this instance: the attempt stops at once (others learn at their heartbeat). */
+  cancelLocal(jobId: string): void {
+    this.running.get(jobId)?.controller.abort(new CancelRequested());
+  }
+
+  /** Waits up to `graceMs` for running attempts, then stops the rest and puts them back in the queue. */
+  async drain(graceMs: number): Promise<void> {
+    if (this.running.size === 0) return;
+    const all = () => Promise.all([...this.running.values()].map((r) => r.done));
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'grace'>((resolve) => {
+      timer = setTimeout(() => resolve('grace'), graceMs);
+    });
+    const first = await Promise.race([all().then(() => 'done' as const), graceOver]);
+    clearTimeout(timer);
+    if (first === 'grace') {
+      this.logger.warn(
+        { jobs: this.running.size },
+        'shutdown: putting running jobs back in the queue',
+      );
+      for (const r of this.running.values()) r.controller.abort(new ShuttingDown());
+      await all();
+    }
+  }
+
+  private async attempt(
+    job: AttemptJob,
+    runnable: RunnableOperation,
+    entry: Running,
+    options: AttemptOptions,
+  ): Promise<AttemptResult> {
+    const startedAt = performance.now();
+    if (!job.holdId) {
+      // A recovered or re-queued job: its first hold was voided, so this attempt places its own.
+      try {
+        const hold = await this.billing.hold(job, runnable.holdMicros, {
+          operation: job.operation,
+          requestId: job.requestId,
+          ttlMs: runnable.deadlineMs + HOLD_MARGIN_MS,
+        });
+        if (!(await this.jobs.setHold(job.id, job.attempt, hold.id))) {
+          await this.billing.void(hold);
+          return { kind: 'superseded' };
+        }
+        job = { ...job, holdId: hold.id };
+      } catch (error) {
+        return this.settle(job, { kind: 'failed', error: toDomainError(error) }, options, {
+          startedAt,
+          market: null,
+          thrown: error,
+        });
+      }
+    }
+
+    const heartbeat = setInterval(
+      () => void this.beat(job, entry),
+      this.config.get('JOBS_HEARTBEAT_MS', { infer: true }),
+    );
+    heartbeat.unref();
+    const { controller } = entry;
+    let ending: Ending;
+    let market: string | null = null;
+    let thrown: unknown;
+    try {
+      const metered = meterProviderCalls(() =>
+        withDeadline(
+          runnable.deadlineMs,
+          (signal, deadline) =>
+            runnable.work(signal, {
+              ...deadline,
+              progress: (fraction) => {
+                entry.progress = Math.min(0.99, Math.max(entry.progress, fraction));
+              },
+            }),
+          controller.signal,
+          options.onWorkStarted,
+        ),
+      );
+      try {
+        const outcome = await metered.result;
+        ending = { kind: 'succeeded', body: outcome.body, chargeMicros: outcome.chargeMicros };
+        market = outcome.market ?? null;
+      } finally {
+        this.logProviderCalls(job, metered.tally);
+      }
+    } catch (error) {
+      const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
+      clearInterval(heartbeat);
+      if (reason instanceof Superseded) return { kind: 'superseded' };
+      if (reason instanceof ShuttingDown) {
+        return (await this.settlement.requeue(job)) ? { kind: 'requeued' } : { kind: 'superseded' };
+      }
+      if (reason instanceof CancelRequested) ending = { kind: 'canceled' };
+      else {
+        thrown = error;
+        ending = { kind: 'failed', error: toDomainError(error) };
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+    return this.settle(job, ending, options, { startedAt, market, thrown });
+  }
+
+  private async settle(
+    job: AttemptJob,
+    ending: Ending,
+    options: AttemptOptions,
+    meta: { startedAt: number; market: string | null; thrown?: unknown },
+  ): Promise<AttemptResult> {
+    if (ending.kind === 'failed' && !(meta.thrown instanceof DomainError) && options.usageByJob()) {
+      // No exception filter sees a worker's failure: log the bug here (its body says only 500).
+      this.logger.error({ err: meta.thrown, jobId: job.id }, 'job failed unexpectedly');
+    }
+    const settled = await this.endWithRetries(job, ending);
+    if (!settled) return { kind: 'superseded' };
+    if (options.usageByJob()) {
+      const { row, captured } = settled;
+      void this.usage.record({
+        requestId: job.requestId,
+        accountId: job.accountId,
+        keyId: job.keyId,
+        mode: job.mode,
+        subject: job.subject,
+        operation: job.operation,
+        market: meta.market,
+        status: row.http_status ?? 500,
+        errorCode: ending.kind === 'succeeded' ? null : errorCodeOf(ending),
+        charged: captured?.charged ?? 0,
+        durationMs: performance.now() - meta.startedAt,
+      });
+    }
+    return { kind: 'ended', settled, ending, thrown: meta.thrown, market: meta.market };
+  }
+
+  /**
+   * Ends the job, retrying a failed settlement (the database away for a moment) a few times.
+   * Each try is one transaction, so a failed one charged nothing. If every try fails, the error
+   * goes up (a synchronous caller gets 500 with its x-job-id); the job stays running without a
+   * heartbeat and the sweeper recovers it, so its hold is never left pending.
+   */
+  private async endWithRetries(job: AttemptJob, ending: Ending) {
+    for (const delayMs of SETTLE_RETRY_DELAYS_MS) {
+      try {
+        return await this.settlement.end(job, ending);
+      } catch (error) {
+        this.logger.warn({ err: error, jobId: job.id }, 'could not end a job; retrying');
+        await sleep(delayMs);
+      }
+    }
+    return this.settlement.end(job, ending);
+  }
+
+  /** Proves the attempt alive; stops it when a cancel was requested or another attempt took over. */
+  private async beat(job: AttemptJob, entry: Running): Promise<void> {
+    try {
+      const cancel = await this.jobs.heartbeat(job.id, job.attempt, entry.progress);
+      if (cancel === null) entry.controller.abort(new Superseded());
+      else if (cancel) entry.controller.abort(new CancelRequested());
+    } catch (error) {
+      this.logger.warn({ err: error, jobId: job.id }, 'job heartbeat failed');
+    }
+  }
+
+  /**
+   * What the call cost at the video-data provider, per endpoint: requests sent and the paid ones
+   * (answered 200). Live calls only; the sandbox makes no provider requests.
+   */
+  private logProviderCalls(job: AttemptJob, tally: ProviderCallTally): void {
+    const requests = totalOf(tally.requests);
+    if (requests === 0) return;
+    this.logger.log(
+      {
+        requestId: job.requestId,
+        jobId: job.id,
+        operation: job.operation,
+        providerCallsPaid: totalOf(tally.paid),
+        providerRequests: requests,
+        providerCallsByEndpoint: tally.paid,
+        providerRequestsByEndpoint: tally.requests,
+      },
+      'provider calls',
+    );
+  }
+}
+
+function errorCodeOf(ending: Ending): string {
+  if (ending.kind === 'canceled') return 'job_canceled';
+  if (ending.kind === 'failed') return ending.error.code;
+  return '';
+}

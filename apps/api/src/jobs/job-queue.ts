@@ -1,0 +1,173 @@
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import PgBoss from 'pg-boss';
+import { Client } from 'pg';
+import type { EntityManager } from 'typeorm';
+import type { Environment } from '../config/environment';
+import { JobRepository } from '../repositories/job.repository';
+
+/** The two queues: heavy-media work has its own, smaller set of slots. */
+export type QueueName = 'jobs-light' | 'jobs-heavy';
+const QUEUES: QueueName[] = ['jobs-light', 'jobs-heavy'];
+const HEAVY = new Set(['playbook', 'music']);
+
+export function queueFor(operation: string): QueueName {
+  return HEAVY.has(operation) ? 'jobs-heavy' : 'jobs-light';
+}
+
+/** The Postgres channel that wakes workers when a job is queued (sent at the queueing commit). */
+const CHANNEL = 'reelscout_jobs';
+
+/** What a queue message carries: the job's row id; the row holds the rest. */
+export interface QueueMessage {
+  jobId: string;
+}
+
+/** pg-boss's fallback poll when no wake-up arrives (a lost notification, a restarted listener). */
+const POLLING_INTERVAL_SECONDS = 2;
+
+/**
+ * The durable queue of async jobs: pg-boss 10 in our own Postgres (schema `pgboss`), embedded
+ * default included. A message is sent inside the transaction that queues its job, so a job is
+ * never queued without its message, and the NOTIFY sent in that transaction wakes every worker
+ * at the commit (enqueue → start in milliseconds, not a poll interval). The `jobs` row, not the
+ * message, is the truth: a message for a job that is no longer queued is dropped.
+ */
+@Injectable()
+export class JobQueue implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('JobQueue');
+  private boss?: PgBoss;
+  private listener?: Client;
+  private readonly workerIds = new Map<QueueName, string[]>();
+  private stopping = false;
+
+  constructor(
+    private readonly config: ConfigService<Environment, true>,
+    private readonly jobs: JobRepository,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const connectionString = this.config.get('DATABASE_URL', { infer: true })!;
+    const worker = this.config.get('JOBS_WORKER', { infer: true });
+    const boss = new PgBoss({
+      connectionString,
+      schema: 'pgboss',
+      application_name: 'reelscout-queue',
+      max: 4,
+      // Maintenance (expiry, archiving) runs where workers run; a send-only API needs none.
+      supervise: worker,
+      schedule: false,
+      migrate: true,
+    });
+    boss.on('error', (error) => this.logger.error({ err: error }, 'queue error'));
+    await boss.start();
+    try {
+      for (const name of QUEUES) await this.ensureQueue(boss, name);
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      throw error;
+    }
+    this.boss = boss;
+  }
+
+  private async ensureQueue(boss: PgBoss, name: QueueName): Promise<void> {
+    if (await boss.getQueue(name)) return;
+    try {
+      // Retries are ours (the sweeper recovers a dead attempt). An active message expires after
+      // an hour, far past every deadline (the sweeper has long recovered its job by then).
+      await boss.createQueue(name, { name, retryLimit: 0, expireInSeconds: 3_600 });
+    } catch (error) {
+      if (!(await boss.getQueue(name))) throw error; // not a lost race with another process
+    }
+  }
+
+  /**
+   * Sends the message of a queued job inside the caller's transaction, with the wake-up that
+   * Postgres delivers at its commit.
+   */
+  async send(manager: EntityManager, operation: string, jobId: string): Promise<void> {
+    const queue = queueFor(operation);
+    const runner = manager.queryRunner;
+    if (!runner) throw new Error('JobQueue.send needs a transaction');
+    const db: PgBoss.Db = {
+      executeSql: async (text, values) => ({
+        rows: (await runner.query(text, values, true)).records as unknown[],
+      }),
+    };
+    const message: QueueMessage = { jobId };
+    await this.started().send(queue, message, { db, retryLimit: 0 });
+    await this.jobs.notify(manager, CHANNEL, queue);
+  }
+
+  /**
+   * Runs `handler` for messages of `queue`, `slots` at a time. pg-boss fetches for each slot;
+   * the NOTIFY listener wakes them as soon as a job is queued.
+   */
+  async consume(
+    queue: QueueName,
+    slots: number,
+    handler: (message: QueueMessage) => Promise<void>,
+  ): Promise<void> {
+    const boss = this.started();
+    const ids: string[] = [];
+    for (let slot = 0; slot < slots; slot++) {
+      let id = '';
+      id = await boss.work<QueueMessage>(
+        queue,
+        { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
+        async ([job]) => {
+          if (!job) return;
+          await handler(job.data);
+          // pg-boss waits a polling interval after every fetch unless woken: a slot that just
+          // ran a job fetches again at once, so a backlog drains at the speed of the work.
+          boss.notifyWorker(id);
+        },
+      );
+      ids.push(id);
+    }
+    this.workerIds.set(queue, ids);
+    await this.listen();
+  }
+
+  /** Stops fetching new messages (running handlers go on). */
+  async stopConsuming(): Promise<void> {
+    this.stopping = true;
+    for (const queue of this.workerIds.keys()) await this.boss?.offWork(queue);
+    this.workerIds.clear();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await this.listener?.end().catch(() => undefined);
+    this.listener = undefined;
+    await this.boss?.stop({ graceful: false, wait: true, close: true }).catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'queue did not stop cleanly');
+    });
+  }
+
+  private async listen(): Promise<void> {
+    if (this.listener) return;
+    const client = new Client({
+      connectionString: this.config.get('DATABASE_URL', { infer: true })!,
+      application_name: 'reelscout-queue-listener',
+    });
+    client.on('notification', (message) => {
+      const ids = this.workerIds.get(message.payload as QueueName) ?? [];
+      for (const id of ids) this.boss?.notifyWorker(id);
+    });
+    client.on('error', (error) => {
+      // pg-boss's own polling keeps the queue moving while the listener is away.
+      this.logger.warn({ err: error }, 'job wake-up listener lost; falling back to polling');
+      this.listener = undefined;
+      if (!this.stopping) setTimeout(() => void this.listen().catch(() => undefined), 1_000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  private started(): PgBoss {
+    if (!this.boss) throw new Error('the job queue has not started');
+    return this.boss;
+  }
+}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, type JobListView, type JobView, type Mode } from '@reelscout/domain';
+import { JobRepository, type JobListFilter } from '../repositories/job.repository';
+import { JobExecutor } from './job-executor';
+import { fromPublicJobId } from './job-ids';
+import { canceledError, JobSettlement } from './job-settlement';
+import { toJobView } from './job-view';
+import { JobWaiter } from './job-waiter';
+
+/** Whose jobs: a key sees its own account's jobs of its own mode, nothing else. */
+export interface JobOwner {
+  accountId: string;
+  mode: Mode;
+}
+
+/** How long a cancel waits for a running job to stop, before it answers with the job as it is. */
+const CANCEL_WAIT_MS = 5_000;
+
+const notFound = () => new DomainError('not_found', 'No such job.', { param: 'id' });
+
+/** Reading and canceling jobs (`/v1/jobs`). */
+@Injectable()
+export class JobsService {
+  constructor(
+    private readonly jobs: JobRepository,
+    private readonly settlement: JobSettlement,
+    private readonly executor: JobExecutor,
+    private readonly waiter: JobWaiter,
+  ) {}
+
+  async get(owner: JobOwner, publicId: string): Promise<JobView> {
+    return toJobView(await this.owned(owner, publicId));
+  }
+
+  async list(
+    owner: JobOwner,
+    filter: JobListFilter,
+    page: { startingAfter?: string; limit: number },
+  ): Promise<JobListView> {
+    let after: { created_at: Date; id: string } | null = null;
+    if (page.startingAfter) {
+      const previous = await this.owned(owner, page.startingAfter).catch(() => {
+        throw new DomainError('invalid_request', 'starting_after must be one of your jobs.', {
+          param: 'starting_after',
+        });
+      });
+      after = { created_at: previous.created_at, id: previous.id };
+    }
+    const rows = await this.jobs.list(owner.accountId, owner.mode, filter, {
+      after,
+      limit: page.limit + 1,
+    });
+    return {
+      object: 'list',
+      data: rows.slice(0, page.limit).map(toJobView),
+      has_more: rows.length > page.limit,
+    };
+  }
+
+  /**
+   * Cancels a job. Queued: it ends now as `canceled`, its hold voided (nothing charged).
+   * Running: it is stopped at its next step (at once on this instance, at its next heartbeat on
+   * another) and ends `canceled` with its hold voided: a stopped operation has delivered
+   * nothing, and SPEC.md charges only for what is delivered. A job that already ended → 409.
+   */
+  async cancel(owner: JobOwner, publicId: string): Promise<JobView> {
+    const row = await this.owned(owner, publicId);
+    if (row.status === 'queued') {
+      const ended = await this.settlement.endQueued(row, 'canceled', canceledError());
+      if (ended) return toJobView(ended);
+    }
+    if (row.status === 'queued' || row.status === 'running') {
+      if (await this.jobs.requestCancel(row.id)) {
+        this.executor.cancelLocal(row.id);
+        return toJobView(await this.waiter.waitForEnd(row.id, CANCEL_WAIT_MS));
+      }
+    }
+    const now = (await this.jobs.findById(row.id))!;
+    throw new DomainError(
+      'job_not_cancelable',
+      `This job has already ended (${now.status}); only a queued or running job can be canceled.`,
+      { param: 'id' },
+    );
+  }
+
+  private async owned(owner: JobOwner, publicId: string) {
+    const id = fromPublicJobId(publicId);
+    if (!id) throw notFound();
+    const row = await this.jobs.findOwned(id, owner.accountId, owner.mode);
+    if (!row) throw notFound();
+    return row;
+  }
+}

@@ -1,0 +1,196 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Mode } from '@reelscout/domain';
+import { DataSource, type EntityManager } from 'typeorm';
+import { SqlParams } from './sql-params';
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** One `webhook_deliveries` row as Postgres returns it. */
+export interface WebhookDeliveryRow {
+  id: string;
+  endpoint_id: string;
+  account_id: string;
+  message_id: string;
+  event_type: string;
+  /** The JSON text that is signed and sent, byte for byte. */
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date | null;
+  manual: boolean;
+  last_status_code: number | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+/** A due delivery, claimed for one attempt, with what sending it needs from its endpoint. */
+export interface ClaimedDelivery {
+  id: string;
+  endpoint_id: string;
+  message_id: string;
+  payload: WebhookDeliveryRow['payload'];
+  /** Attempts recorded before this one: the fence of the attempt's result. */
+  attempts: number;
+  manual: boolean;
+  mode: Mode;
+  url: string;
+  secret_ciphertext: string;
+  /** Null once the rotation grace period is over. */
+  previous_secret_ciphertext: string | null;
+}
+
+/** What one attempt did to its delivery. */
+export type AttemptResult =
+  | { kind: 'succeeded'; statusCode: number }
+  | { kind: 'retry'; statusCode: number | null; delayMs: number }
+  | { kind: 'failed'; statusCode: number | null };
+
+const COLUMNS = `id, endpoint_id, account_id, message_id, event_type, payload, status, attempts,
+  next_attempt_at, manual, last_status_code, created_at, finished_at`;
+
+/**
+ * `webhook_deliveries`: the outbox. Owned by WebhooksModule (WebhookOutbox writes, the dispatcher
+ * sends, WebhookEndpointsService reads and redelivers). A claim moves `next_attempt_at` past the
+ * attempt's deadline (a lease: a process that dies mid-attempt leaves the delivery due again),
+ * and an attempt's result is written only if `attempts` is still what the claim saw, so a
+ * delivery claimed twice (a stalled process) is recorded once.
+ */
+@Injectable()
+export class WebhookDeliveryRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * In the caller's transaction: one pending delivery, due now, for each enabled endpoint of
+   * (account, mode) subscribed to `eventType`, each with a message id of its own. How many.
+   */
+  async enqueue(
+    manager: EntityManager,
+    event: { accountId: string; mode: Mode; eventType: string; payload: string },
+  ): Promise<number> {
+    const rows: { id: string }[] = await manager.query(
+      `INSERT INTO webhook_deliveries (endpoint_id, account_id, message_id, event_type, payload, next_attempt_at)
+       SELECT id, account_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), $3, $4, now()
+         FROM webhook_endpoints
+        WHERE account_id = $1 AND mode = $2 AND status = 'enabled' AND deleted_at IS NULL
+          AND $3 = ANY(events)
+       RETURNING id`,
+      [event.accountId, event.mode, event.eventType, event.payload],
+    );
+    return rows.length;
+  }
+
+  /**
+   * Claims up to `limit` due deliveries of enabled endpoints (`SKIP LOCKED`: processes never
+   * claim the same row) and leases them for `leaseMs`.
+   */
+  async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    const rows: [ClaimedDelivery[], number] = await this.dataSource.query(
+      `WITH due AS (
+         SELECT d.id FROM webhook_deliveries d
+           JOIN webhook_endpoints e ON e.id = d.endpoint_id
+          WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+            AND e.status = 'enabled' AND e.deleted_at IS NULL
+          ORDER BY d.next_attempt_at
+          LIMIT $1
+          FOR UPDATE OF d SKIP LOCKED)
+       UPDATE webhook_deliveries d
+          SET next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
+         FROM due, webhook_endpoints e
+        WHERE d.id = due.id AND e.id = d.endpoint_id
+        RETURNING d.id, d.endpoint_id, d.message_id, d.payload, d.attempts, d.manual, e.mode, e.url,
+                  e.secret_ciphertext,
+                  CASE WHEN e.previous_secret_expires_at > now()
+                       THEN e.previous_secret_ciphertext END AS previous_secret_ciphertext`,
+      [limit, leaseMs],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Writes one attempt's result, fenced by the attempts the claim saw. False when another claim
+   * recorded first (the attempt is then not logged).
+   */
+  async recordAttempt(
+    manager: EntityManager,
+    deliveryId: string,
+    attemptsBefore: number,
+    result: AttemptResult,
+  ): Promise<boolean> {
+    const params = new SqlParams();
+    const sets = [`attempts = attempts + 1`, `last_status_code = ${params.add(result.statusCode)}`];
+    if (result.kind === 'retry') {
+      sets.push(
+        `next_attempt_at = now() + make_interval(secs => ${params.add(result.delayMs)}::double precision / 1000)`,
+      );
+    } else {
+      sets.push(
+        `status = ${params.add(result.kind)}`,
+        'next_attempt_at = NULL',
+        'manual = false',
+        'finished_at = now()',
+      );
+    }
+    const rows: [{ id: string }[], number] = await manager.query(
+      `UPDATE webhook_deliveries SET ${sets.join(', ')}
+        WHERE id = ${params.add(deliveryId)} AND attempts = ${params.add(attemptsBefore)}
+          AND status = 'pending'
+        RETURNING id`,
+      params.values,
+    );
+    return rows[0].length === 1;
+  }
+
+  /** One delivery of an endpoint; another endpoint's is null. */
+  async getForEndpoint(endpointId: string, id: string): Promise<WebhookDeliveryRow | null> {
+    const rows: WebhookDeliveryRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM webhook_deliveries WHERE id = $1 AND endpoint_id = $2`,
+      [id, endpointId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A page of an endpoint's deliveries, newest first, after `startingAfter`'s row. */
+  async listForEndpoint(
+    endpointId: string,
+    page: { limit: number; startingAfter: WebhookDeliveryRow | null },
+  ): Promise<WebhookDeliveryRow[]> {
+    const params = new SqlParams();
+    const after = page.startingAfter
+      ? ` AND (created_at, id) < (${params.add(page.startingAfter.created_at)}::timestamptz, ${params.add(page.startingAfter.id)}::uuid)`
+      : '';
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM webhook_deliveries
+        WHERE endpoint_id = ${params.add(endpointId)}${after}
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${params.add(page.limit)}`,
+      params.values,
+    );
+  }
+
+  /**
+   * A manual redelivery, due now, same message id. A pending delivery is only brought forward
+   * (its schedule goes on); a finished one gets one more attempt (`manual`), which ends it
+   * whatever it answers.
+   */
+  async redeliver(endpointId: string, id: string): Promise<WebhookDeliveryRow | null> {
+    const rows: [WebhookDeliveryRow[], number] = await this.dataSource.query(
+      `UPDATE webhook_deliveries
+          SET manual = (status <> 'pending') OR manual,
+              status = 'pending', next_attempt_at = now(), finished_at = NULL
+        WHERE id = $1 AND endpoint_id = $2
+        RETURNING ${COLUMNS}`,
+      [id, endpointId],
+    );
+    return rows[0][0] ?? null;
+  }
+
+  /** A deleted endpoint's pending deliveries will never be sent: they end as failed. */
+  async failPendingOfEndpoint(endpointId: string, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, finished_at = now()
+        WHERE endpoint_id = $1 AND status = 'pending'`,
+      [endpointId],
+    );
+  }
+}

@@ -1,0 +1,203 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { Environment } from '../config/environment';
+import { WebhookDeliveryAttemptRepository } from '../repositories/webhook-delivery-attempt.repository';
+import {
+  WebhookDeliveryRepository,
+  type AttemptResult,
+  type ClaimedDelivery,
+} from '../repositories/webhook-delivery.repository';
+import { WebhookEndpointRepository } from '../repositories/webhook-endpoint.repository';
+import { afterFailure, parseRetryDelays } from './webhook-schedule';
+import { WebhookSecretBox } from './webhook-secrets';
+import { WebhookSender, type AttemptOutcome } from './webhook-sender';
+
+/** Deliveries claimed (and sent concurrently) at once. */
+const BATCH_SIZE = 16;
+/** Batches per wake-up; the next wake-up (a tick or a kick) goes on where this one stopped. */
+const MAX_BATCHES_PER_RUN = 8;
+/** A claimed delivery is due again this long after its attempt's deadline (a dead process's). */
+const LEASE_MARGIN_MS = 30_000;
+
+/**
+ * Sends due deliveries, in processes that run background work (`JOBS_WORKER`). Wakes every
+ * `WEBHOOK_POLL_INTERVAL_MS` and whenever a job ends here (`kick`); each wake-up claims bounded
+ * batches (`SKIP LOCKED`, so several processes share the work), makes one attempt per delivery,
+ * and records it with the delivery's next step and the endpoint's health in one transaction.
+ * On shutdown it stops claiming and aborts the attempts in flight; their leases run out and
+ * another process (or the next start) sends them.
+ */
+@Injectable()
+export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Webhooks');
+  private readonly enabled: boolean;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly disableAfterMs: number;
+  private readonly delaysS: number[];
+  private readonly stop = new AbortController();
+  private started = false;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    config: ConfigService<Environment, true>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly attempts: WebhookDeliveryAttemptRepository,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly secrets: WebhookSecretBox,
+    private readonly sender: WebhookSender,
+  ) {
+    this.enabled = config.get('JOBS_WORKER', { infer: true });
+    this.pollMs = config.get('WEBHOOK_POLL_INTERVAL_MS', { infer: true });
+    this.leaseMs = config.get('WEBHOOK_TIMEOUT_MS', { infer: true }) + LEASE_MARGIN_MS;
+    this.disableAfterMs = config.get('WEBHOOK_DISABLE_AFTER_MS', { infer: true });
+    this.delaysS = parseRetryDelays(config.get('WEBHOOK_RETRY_DELAYS_S', { infer: true }));
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.enabled) return;
+    this.started = true;
+    this.schedule(0);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.started = false;
+    clearTimeout(this.timer);
+    this.stop.abort(new Error('shutting down'));
+    await this.running;
+  }
+
+  /** Run now (a job just ended here); if a run is under way, run once more right after it. */
+  kick(): void {
+    if (!this.started) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.run(), ms);
+    this.timer.unref();
+  }
+
+  private run(): void {
+    if (!this.started || this.running) return;
+    this.again = false;
+    this.running = this.drain()
+      .catch((error: unknown) =>
+        this.logger.error(`webhook dispatch failed: ${(error as Error).message}`),
+      )
+      .finally(() => {
+        this.running = null;
+        if (this.started) this.schedule(this.again ? 0 : this.pollMs);
+      });
+  }
+
+  private async drain(): Promise<void> {
+    for (let batch = 0; batch < MAX_BATCHES_PER_RUN && this.started; batch += 1) {
+      const claimed = await this.deliveries.claimDue(BATCH_SIZE, this.leaseMs);
+      await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+      if (claimed.length < BATCH_SIZE) return;
+    }
+    this.again = true;
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    let secrets: string[];
+    try {
+      secrets = [delivery.secret_ciphertext, delivery.previous_secret_ciphertext]
+        .filter((sealed): sealed is string => sealed !== null)
+        .map((sealed) => this.secrets.open(delivery.endpoint_id, sealed));
+    } catch {
+      // Sealed under another key (AUTH_SECRET changed, or a development restart): the attempt
+      // cannot be signed. It is logged as failed, like any other, until the secret is rotated.
+      secrets = [];
+    }
+    const outcome: AttemptOutcome =
+      secrets.length === 0
+        ? {
+            ok: false,
+            attemptedAt: new Date(),
+            statusCode: null,
+            latencyMs: 0,
+            error: 'the signing secret cannot be read; rotate it',
+          }
+        : await this.sender.send(
+            {
+              url: delivery.url,
+              mode: delivery.mode,
+              messageId: delivery.message_id,
+              body: delivery.payload,
+              secrets,
+            },
+            this.stop.signal,
+          );
+    // Cut off by shutdown: not an answer from the receiver. The lease brings it back.
+    if (this.stop.signal.aborted && !outcome.ok) return;
+    await this.record(delivery, outcome);
+  }
+
+  private async record(delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<void> {
+    const attempt = delivery.attempts + 1;
+    const result: AttemptResult = outcome.ok
+      ? { kind: 'succeeded', statusCode: outcome.statusCode! }
+      : {
+          ...afterFailure(attempt, this.delaysS, delivery.manual),
+          statusCode: outcome.statusCode,
+        };
+    await this.dataSource.transaction(async (manager) => {
+      const recorded = await this.deliveries.recordAttempt(
+        manager,
+        delivery.id,
+        delivery.attempts,
+        result,
+      );
+      if (!recorded) return;
+      await this.attempts.insert(manager, {
+        deliveryId: delivery.id,
+        attempt,
+        attemptedAt: outcome.attemptedAt,
+        statusCode: outcome.statusCode,
+        latencyMs: outcome.latencyMs,
+        error: outcome.error,
+      });
+      if (outcome.ok) {
+        await this.endpoints.recordSuccess(delivery.endpoint_id, manager);
+        return;
+      }
+      const status = await this.endpoints.recordFailure(
+        delivery.endpoint_id,
+        this.disableAfterMs,
+        disabledReason(this.disableAfterMs),
+        manager,
+      );
+      if (status === 'disabled') {
+        this.logger.warn(`webhook endpoint ${delivery.endpoint_id} disabled: failing too long`);
+      }
+    });
+  }
+}
+
+function disabledReason(disableAfterMs: number): string {
+  const hours = disableAfterMs / 3_600_000;
+  const span =
+    hours >= 48
+      ? `${Math.round(hours / 24)} days`
+      : hours >= 1
+        ? `${Math.round(hours)} hours`
+        : `${Math.round(disableAfterMs / 1000)} seconds`;
+  return `Deliveries failed for more than ${span}.`;
+}

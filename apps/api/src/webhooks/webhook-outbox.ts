@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import type { Mode } from '@reelscout/domain';
+import type { EntityManager } from 'typeorm';
+import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository';
+import { WebhookDispatcher } from './webhook-dispatcher';
+
+/** The events an endpoint can subscribe to: a job ended, one way or the other. */
+export type JobEventType = 'job.succeeded' | 'job.failed' | 'job.canceled';
+export const JOB_EVENT_TYPES: readonly JobEventType[] = [
+  'job.succeeded',
+  'job.failed',
+  'job.canceled',
+];
+
+/** What the jobs core hands over when a job ends. `data` is the job object, opaque here. */
+export interface JobEvent {
+  accountId: string;
+  mode: Mode;
+  type: JobEventType;
+  data: object;
+}
+
+/**
+ * The one way into webhooks for the rest of the app (the transactional outbox): an event is
+ * written in the transaction that ends the job, so it exists if and only if the job's ending
+ * does, and the dispatcher sends it afterwards, retrying as long as the schedule allows.
+ */
+@Injectable()
+export class WebhookOutbox {
+  constructor(
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly dispatcher: WebhookDispatcher,
+  ) {}
+
+  /**
+   * Inside the caller's open transaction: one pending delivery per enabled, not-deleted endpoint
+   * of (accountId, mode) subscribed to `type`; payload {type, timestamp (ISO), data}; one message
+   * id `msg_…` per delivery, stable across its retries. Returns how many.
+   */
+  enqueue(manager: EntityManager, event: JobEvent): Promise<number> {
+    const payload = JSON.stringify({
+      type: event.type,
+      timestamp: new Date().toISOString(),
+      data: event.data,
+    });
+    return this.deliveries.enqueue(manager, {
+      accountId: event.accountId,
+      mode: event.mode,
+      eventType: event.type,
+      payload,
+    });
+  }
+
+  /** After the caller's commit: wake this process's dispatcher now (no-op when JOBS_WORKER is false). */
+  kick(): void {
+    this.dispatcher.kick();
+  }
+}

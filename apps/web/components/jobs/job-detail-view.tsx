@@ -1,0 +1,220 @@
+'use client';
+
+import type { JobView } from '@reelscout/domain/views';
+import Link from 'next/link';
+import { useParams, useSearchParams } from 'next/navigation';
+import { useEffect, useState, type ReactNode } from 'react';
+import { api, ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useApi } from '../../lib/use-api';
+import { NoAccessPanel } from '../overview/no-access-panel';
+import { useAccount } from '../shell/account-context';
+import { Alert } from '../ui/alert';
+import { CopyButton } from '../ui/copy-button';
+import { Loading } from '../ui/loading';
+import { ModeBadge } from '../ui/mode-badge';
+import { modeFromSearch } from '../ui/mode-switch';
+import { isFinal, JobCost, JobDuration, JobStatusCell } from './job-parts';
+
+const POLL_MS = 2000;
+const MAX_POLLS = 300;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function When({ iso }: { iso: string | null }) {
+  if (!iso) return <span className="muted">not yet</span>;
+  return <time dateTime={iso}>{formatDateTime(iso, true)}</time>;
+}
+
+/** The JSON of a result or an error, as the API returned it, with a copy button. */
+function JsonBlock({ value, label }: { value: unknown; label: string }) {
+  const text = JSON.stringify(value, null, 2);
+  return (
+    <>
+      <pre
+        className="secret"
+        data-testid="job-json"
+        aria-label={label}
+        tabIndex={0}
+        style={{
+          whiteSpace: 'pre-wrap',
+          userSelect: 'text',
+          maxHeight: '60vh',
+          overflow: 'auto',
+          margin: '12px 0',
+        }}
+      >
+        {text}
+      </pre>
+      <CopyButton text={text} label="Copy JSON" />
+    </>
+  );
+}
+
+function Output({ job }: { job: JobView }) {
+  if (job.status === 'succeeded') {
+    if (job.result_purged) {
+      return (
+        <Alert tone="info">
+          The result was deleted after the retention period (it is kept for 24 hours). The job and
+          its charge stay on record.
+        </Alert>
+      );
+    }
+    return <JsonBlock value={job.result} label="Result JSON" />;
+  }
+  if (job.error) return <JsonBlock value={job.error} label="Error JSON" />;
+  return <p className="muted">The result appears here when the job ends.</p>;
+}
+
+function JobDetail({ id }: { id: string }) {
+  const params = useSearchParams();
+  const mode = modeFromSearch(params);
+  const path = `/account/jobs/${encodeURIComponent(id)}?mode=${mode}`;
+  const loaded = useApi<JobView>(path);
+  const [job, setJob] = useState<JobView | undefined>();
+  const [polls, setPolls] = useState(0);
+  const [canceling, setCanceling] = useState(false);
+  const [actionError, setActionError] = useState('');
+
+  useEffect(() => {
+    if (loaded.data) setJob(loaded.data);
+  }, [loaded.data]);
+
+  // Follows a queued or running job until it ends (bounded).
+  const moving = job !== undefined && !isFinal(job);
+  useEffect(() => {
+    if (!moving || polls >= MAX_POLLS) return;
+    const timer = setTimeout(() => {
+      api<JobView>(path)
+        .then(setJob)
+        .catch(() => undefined)
+        .finally(() => setPolls((n) => n + 1));
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [moving, polls, path]);
+
+  async function cancel() {
+    setCanceling(true);
+    setActionError('');
+    try {
+      setJob(
+        await api<JobView>(`/account/jobs/${encodeURIComponent(id)}/cancel?mode=${mode}`, {
+          method: 'POST',
+        }),
+      );
+      setPolls(0);
+    } catch (caught) {
+      setActionError(caught instanceof ApiError ? caught.message : 'Could not cancel the job.');
+    } finally {
+      setCanceling(false);
+    }
+  }
+
+  if (loaded.error) {
+    return (
+      <Alert tone="error" title={loaded.error.status === 404 ? 'No such job' : undefined}>
+        {loaded.error.status === 404
+          ? `There is no ${mode}-mode job ${id} in this account.`
+          : loaded.error.message}
+      </Alert>
+    );
+  }
+  if (!job) return <Loading label="Loading the job…" />;
+
+  return (
+    <>
+      <section className="panel" aria-labelledby="job-heading" data-testid="job-detail">
+        <div className="panel-head">
+          <h2 id="job-heading">
+            <code>{job.operation}</code> job
+          </h2>
+          {isFinal(job) ? null : (
+            <button
+              type="button"
+              className="button danger small"
+              disabled={canceling}
+              onClick={() => void cancel()}
+            >
+              {canceling ? 'Canceling…' : 'Cancel job'}
+            </button>
+          )}
+        </div>
+        {actionError ? <Alert tone="error">{actionError}</Alert> : null}
+        <dl className="facts">
+          <Fact label="Id">
+            <code>{job.id}</code>
+          </Fact>
+          <Fact label="Status">
+            <JobStatusCell job={job} />
+          </Fact>
+          <Fact label="Mode">
+            <ModeBadge mode={job.livemode ? 'live' : 'test'} /> {job.mode}
+          </Fact>
+          <Fact label="Created">
+            <When iso={job.created_at} />
+          </Fact>
+          <Fact label="Started">
+            <When iso={job.started_at} />
+          </Fact>
+          <Fact label="Finished">
+            <When iso={job.finished_at} />
+          </Fact>
+          <Fact label="Duration">
+            <JobDuration job={job} />
+          </Fact>
+          <Fact label="Cost (USD)">
+            <JobCost job={job} />
+          </Fact>
+          {job.billing.balance_usd !== null ? (
+            <Fact label="Balance after">
+              <span className="money">${job.billing.balance_usd}</span>
+            </Fact>
+          ) : null}
+          <Fact label="HTTP status">
+            {job.http_status ?? <span className="muted">none yet</span>}
+          </Fact>
+          <Fact label="Request id">
+            <code>{job.request_id}</code>
+          </Fact>
+          {job.subject ? <Fact label="Subject">{job.subject}</Fact> : null}
+          {job.result_expires_at && !job.result_purged ? (
+            <Fact label="Result kept until">
+              <When iso={job.result_expires_at} />
+            </Fact>
+          ) : null}
+        </dl>
+      </section>
+      <section className="panel" aria-labelledby="output-heading">
+        <h2 id="output-heading">{job.status === 'succeeded' ? 'Result' : 'Error'}</h2>
+        <Output job={job} />
+      </section>
+    </>
+  );
+}
+
+export function JobDetailView() {
+  const { account } = useAccount();
+  const params = useParams<{ id: string }>();
+  const search = useSearchParams();
+  const id = params.id ?? '';
+  const mode = modeFromSearch(search);
+  return (
+    <>
+      <div className="page-head">
+        <p className="small">
+          <Link href={mode === 'live' ? '/jobs?mode=live' : '/jobs'}>← All jobs</Link>
+        </p>
+        <h1>Job</h1>
+      </div>
+      {account.apiAccess ? <JobDetail id={id} /> : <NoAccessPanel />}
+    </>
+  );
+}

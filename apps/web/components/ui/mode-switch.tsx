@@ -1,0 +1,52 @@
+'use client';
+
+import { MODES, type Mode } from '@reelscout/domain/modes';
+import { useEffect, useState } from 'react';
+
+const LABEL: Record<Mode, string> = { test: 'Test', live: 'Live' };
+
+/** `?mode=` of a page: test unless it says live. */
+export function modeFromSearch(params: { get(name: string): string | null }): Mode {
+  const mode = params.get('mode');
+  return (MODES as readonly string[]).includes(mode ?? '') ? (mode as Mode) : 'test';
+}
+
+/**
+ * Test or live: which key mode's objects a page shows (jobs, webhook endpoints). The choice shows
+ * at once, before the page's address (which `value` follows) has changed.
+ */
+export function ModeSwitch({
+  value,
+  onChange,
+  name,
+}: {
+  value: Mode;
+  onChange: (mode: Mode) => void;
+  /** The radio group's name, unique on the page. */
+  name: string;
+}) {
+  const [shown, setShown] = useState(value);
+  useEffect(() => setShown(value), [value]);
+  return (
+    <fieldset className="radio-group amounts">
+      <legend>Mode</legend>
+      {MODES.slice()
+        .reverse()
+        .map((mode) => (
+          <label key={mode} className="chip">
+            <input
+              type="radio"
+              name={name}
+              value={mode}
+              checked={shown === mode}
+              onChange={() => {
+                setShown(mode);
+                onChange(mode);
+              }}
+            />
+            <span>{LABEL[mode]}</span>
+          </label>
+        ))}
+    </fieldset>
+  );
+}
