@@ -8,12 +8,12 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { chargeProbe, V1ChargeModule } from './support/v1-charge.module';
 
 /**
- * OperationRunner when storing the idempotent response fails: the store, the job's ending and
- * the capture are one transaction, so a failed store charges nothing; it is retried, and a
- * retry that lands answers 200, charged once. The failures are real: a trigger on this test
- * database refuses the store.
+ * OperationRunner when storing a job's result fails: the result, the job's ending and the
+ * capture are one statement, so a failed store charges nothing; it is retried, and a retry that
+ * lands answers 200, charged once, and is what a retry with the same Idempotency-Key replays.
+ * The failures are real: a trigger on this test database refuses the job's ending.
  */
-describe('OperationRunner: storing the idempotent response fails after the capture (e2e)', () => {
+describe('OperationRunner: storing the result fails (e2e)', () => {
   let t: TestApp;
   let db: Client;
 
@@ -29,18 +29,16 @@ describe('OperationRunner: storing the idempotent response fails after the captu
     await db.query(`
       CREATE TABLE store_faults (key text PRIMARY KEY);
       CREATE SEQUENCE store_fails_once;
-      CREATE SEQUENCE shutdown_store_attempts;
-      CREATE FUNCTION refuse_store() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION refuse_ending() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF NEW.key = 'store-at-shutdown' THEN PERFORM nextval('shutdown_store_attempts'); END IF;
-        IF EXISTS (SELECT 1 FROM store_faults WHERE key = NEW.key)
-           OR (NEW.key = 'store-fails-once' AND nextval('store_fails_once') = 1) THEN
-          RAISE EXCEPTION 'injected: could not store %', NEW.key;
+        IF EXISTS (SELECT 1 FROM store_faults WHERE key = NEW.idempotency_key)
+           OR (NEW.idempotency_key = 'store-fails-once' AND nextval('store_fails_once') = 1) THEN
+          RAISE EXCEPTION 'injected: could not store %', NEW.idempotency_key;
         END IF;
         RETURN NEW;
       END $$;
-      CREATE TRIGGER refuse_store BEFORE UPDATE ON idempotency_keys
-        FOR EACH ROW WHEN (NEW.state = 'done') EXECUTE FUNCTION refuse_store();`);
+      CREATE TRIGGER refuse_ending BEFORE UPDATE ON jobs
+        FOR EACH ROW WHEN (NEW.status = 'succeeded') EXECUTE FUNCTION refuse_ending();`);
   });
 
   afterAll(async () => {
@@ -85,8 +83,7 @@ describe('OperationRunner: storing the idempotent response fails after the captu
     expect(first.headers['x-service-balance-usd']).toBe('0.970000');
     expect(await balanceOf(account.id)).toEqual({ balance: 970_000, held: 0, available: 970_000 });
 
-    // The store is retried in the background; until it lands a retry is 409 (never a second
-    // run), and then the stored 200 is replayed.
+    // The ending was retried at once and landed; a retry with the key replays it.
     let retry = await charge(key, 'store-fails-once');
     for (let i = 0; i < 40 && retry.status === 409; i++) {
       await sleep(100);
@@ -105,7 +102,7 @@ describe('OperationRunner: storing the idempotent response fails after the captu
     await db.query(`INSERT INTO store_faults VALUES ('store-keeps-failing')`);
     const executionsBefore = chargeProbe.executions;
 
-    // The store and the capture are one transaction: when the store fails, so does the capture.
+    // The result's store and the capture are one statement: when the store fails, so does the capture.
     const first = await charge(key, 'store-keeps-failing');
     expect(first.status).toBe(500);
     expect(first.headers['x-service-charged-usd']).toBeUndefined();

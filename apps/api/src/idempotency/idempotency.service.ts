@@ -24,7 +24,7 @@ export type BeginResult =
   | { kind: 'proceed' }
   /** Done: its stored response, and the job that made it (null for a call without a job). */
   | { kind: 'replay'; response: StoredResponse; jobId: string | null }
-  /** The key's first request created this job, which has not ended yet. */
+  /** The key's first request created this job (running or ended): the job answers. */
   | { kind: 'job'; jobId: string };
 
 /** What identifies "the same request": method, path, body and subject. */
@@ -139,6 +139,8 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
         { param: 'Idempotency-Key' },
       );
     }
+    // A job's key is answered from the job (running or ended): its row is the stored answer.
+    if (row.job_id && row.job_exists) return { kind: 'job', jobId: row.job_id };
     if (row.state === 'done') {
       return {
         kind: 'replay',
@@ -150,8 +152,6 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
         jobId: row.job_id,
       };
     }
-    // A job outlives the key's lock (it may wait in the queue): while it exists, it decides.
-    if (row.job_id && row.job_exists) return { kind: 'job', jobId: row.job_id };
     if (row.lock_expired) {
       // The first request died without finishing (before its job existed): take its place.
       const taken = await this.keys.takeOverExpiredLock(scope, lockMs / 1000, jobId);

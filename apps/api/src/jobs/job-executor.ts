@@ -209,7 +209,7 @@ export class JobExecutor {
     const settled = await this.endWithRetries(job, ending);
     if (!settled) return { kind: 'superseded' };
     if (options.usageByJob()) {
-      const { row, captured } = settled;
+      const { httpStatus, captured } = settled;
       void this.usage.record({
         requestId: job.requestId,
         accountId: job.accountId,
@@ -218,7 +218,7 @@ export class JobExecutor {
         subject: job.subject,
         operation: job.operation,
         market: meta.market,
-        status: row.http_status ?? 500,
+        status: httpStatus,
         errorCode: ending.kind === 'succeeded' ? null : errorCodeOf(ending),
         charged: captured?.charged ?? 0,
         durationMs: performance.now() - meta.startedAt,

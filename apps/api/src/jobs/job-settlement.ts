@@ -1,16 +1,16 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DomainError, formatUsd, type Micros, type Mode } from '@reelscout/domain';
+import { DomainError, type Micros, type Mode } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment';
 import { toErrorBody } from '../common/errors/error-envelope';
-import { IdempotencyService, toStoredBody } from '../idempotency/idempotency.service';
+import { toStoredBody } from '../idempotency/idempotency.service';
 import { BillingService, type CaptureResult } from '../ledger/billing.service';
-import { JobRepository, type JobEnding, type JobRow } from '../repositories/job.repository';
-import { WebhookOutbox, type JobEventType } from '../webhooks/webhook-outbox';
+import { JobRepository, type JobErrorEnding, type JobRow } from '../repositories/job.repository';
+import type { JobEventType } from '../webhooks/webhook-outbox';
+import { JobEvents } from './job-events';
 import { JobQueue } from './job-queue';
-import { toJobView } from './job-view';
 
 /** One attempt of a running job: what is needed to end it. */
 export interface AttemptJob {
@@ -50,13 +50,15 @@ export type Ending =
   | { kind: 'canceled' };
 
 export interface Settled {
-  row: JobRow;
+  /** The HTTP status the synchronous call answers with. */
+  httpStatus: number;
+  /** A succeeded job's charge and the balance after it; null for a failed or canceled one. */
   captured: CaptureResult | null;
-  /** Webhook deliveries the ending wrote. */
-  deliveries: number;
+  /** A webhook event of this ending waits to be published. */
+  eventsPending: boolean;
 }
 
-const EVENT: Record<'succeeded' | 'failed' | 'canceled', JobEventType> = {
+export const JOB_EVENT: Record<'succeeded' | 'failed' | 'canceled', JobEventType> = {
   succeeded: 'job.succeeded',
   failed: 'job.failed',
   canceled: 'job.canceled',
@@ -70,22 +72,20 @@ export function canceledError(): DomainError {
 }
 
 /**
- * Ends jobs, exactly once: in one transaction the job row is ended (fenced by its attempt), its
- * hold captured or voided, the Idempotency-Key's response stored and the webhook deliveries
- * written (an outbox). Either all of it happens or none: a job recovered elsewhere cannot be
- * ended (or charged) by the attempt it replaced.
+ * Ends jobs, exactly once. A job's ending is one statement (see JobRepository): the row, fenced
+ * by its attempt, is ended with its result or error, its hold captured or voided, the ledger
+ * entry appended, and its webhook event marked pending (the job row is the outbox; the
+ * publisher writes the deliveries). A job recovered elsewhere cannot be ended (or charged) by
+ * the attempt it replaced, and no two statements can disagree about what happened.
  */
 @Injectable()
 export class JobSettlement {
-  private readonly logger = new Logger('Jobs');
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobRepository,
     private readonly billing: BillingService,
-    private readonly idempotency: IdempotencyService,
-    private readonly outbox: WebhookOutbox,
     private readonly queue: JobQueue,
+    private readonly events: JobEvents,
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
@@ -93,73 +93,87 @@ export class JobSettlement {
     return this.config.get('JOBS_RESULT_RETENTION_HOURS', { infer: true }) * 3600;
   }
 
-  /** Ends a running attempt; null when the attempt no longer holds the job (nothing settled). */
-  async end(job: AttemptJob, ending: Ending, outer?: EntityManager): Promise<Settled | null> {
-    const run = async (manager: EntityManager): Promise<Settled> => {
-      let captured: CaptureResult | null = null;
-      let jobEnding: JobEnding;
-      const hold = job.holdId
-        ? { id: job.holdId, accountId: job.accountId, mode: job.mode, amount: job.holdAmount }
-        : null;
-      if (ending.kind === 'succeeded') {
-        if (!hold) throw new Error('a succeeded attempt without a hold');
-        captured = await this.billing.capture(
-          hold,
-          ending.chargeMicros,
-          { operation: job.operation, requestId: job.requestId },
-          manager,
-        );
-        jobEnding = {
-          status: 'succeeded',
-          httpStatus: 200,
-          result: toStoredBody(ending.body),
-          error: null,
-          charged: captured.charged,
-          balanceAfter: captured.balance,
-          retentionSeconds: this.retentionSeconds(),
-        };
-      } else {
-        if (hold) await this.billing.void(hold, manager);
-        const error = ending.kind === 'canceled' ? canceledError() : ending.error;
-        jobEnding = this.errorEnding(ending.kind, error, job.requestId);
-      }
-      const row = await this.jobs.finish(job.id, job.attempt, jobEnding, manager);
-      if (!row) throw new Superseded();
-      const deliveries = await this.afterEnd(row, captured, manager);
-      return { row, captured, deliveries };
-    };
-    // Inside a caller's transaction (the sweeper's, which holds the row's lock) or in its own.
-    const settled = outer
-      ? await run(outer)
-      : await this.dataSource.transaction(run).catch((error: unknown) => {
-          if (error instanceof Superseded) return null;
-          throw error;
-        });
-    if (settled?.deliveries) this.outbox.kick();
+  /**
+   * Ends a running attempt; null when the attempt no longer holds the job (nothing settled).
+   * `manager`: inside a caller's transaction (the sweeper's, which holds the row's lock).
+   */
+  async end(job: AttemptJob, ending: Ending, manager?: EntityManager): Promise<Settled | null> {
+    const settled =
+      ending.kind === 'succeeded'
+        ? await this.endSucceeded(job, ending, manager)
+        : await this.endWithoutCharge(job, ending, manager);
+    if (settled?.eventsPending) this.events.kick();
     return settled;
   }
 
-  /** Ends a job that never started (canceled in the queue, or expired there); null if it had. */
+  private async endSucceeded(
+    job: AttemptJob,
+    ending: Extract<Ending, { kind: 'succeeded' }>,
+    manager?: EntityManager,
+  ): Promise<Settled | null> {
+    const charge = ending.chargeMicros;
+    if (!Number.isSafeInteger(charge) || charge < 0 || charge > job.holdAmount) {
+      throw new RangeError(`charge ${charge} is outside [0, ${job.holdAmount}]`);
+    }
+    const done = await this.jobs.settleSuccess(
+      job.id,
+      job.attempt,
+      {
+        result: toStoredBody(ending.body),
+        charge,
+        operation: job.operation,
+        requestId: job.requestId,
+        retentionSeconds: this.retentionSeconds(),
+      },
+      manager,
+    );
+    if (!done.ended) return null;
+    const { eventsPending } = done;
+    if (done.captured) {
+      const captured = { charged: charge, balance: Number(done.balance) };
+      return { httpStatus: 200, captured, eventsPending };
+    }
+    // Its hold was reaped (the attempt outlived its deadline and margin): charge directly, only
+    // if the credit is still there; otherwise the call is free.
+    const captured = await this.billing.chargeWithoutHold(job, charge, {
+      holdId: job.holdId!, // a succeeded attempt always ran under a hold
+      operation: job.operation,
+      requestId: job.requestId,
+      onCharged: (result, m) => this.jobs.setCharge(job.id, result.charged, result.balance, m),
+    });
+    return { httpStatus: 200, captured, eventsPending };
+  }
+
+  private async endWithoutCharge(
+    job: AttemptJob,
+    ending: Exclude<Ending, { kind: 'succeeded' }>,
+    manager?: EntityManager,
+  ): Promise<Settled | null> {
+    const error = ending.kind === 'canceled' ? canceledError() : ending.error;
+    const ended = await this.jobs.settleWithoutCharge(
+      job.id,
+      job.attempt,
+      this.errorEnding(ending.kind, error, job.requestId),
+      manager,
+    );
+    return ended.ended
+      ? { httpStatus: error.status, captured: null, eventsPending: ended.eventsPending }
+      : null;
+  }
+
+  /** Ends a job that never started (canceled in the queue, or expired there); false if it had. */
   async endQueued(
-    job: Pick<JobRow, 'id' | 'request_id' | 'hold_id'>,
+    job: Pick<JobRow, 'id' | 'request_id'>,
     kind: 'canceled' | 'failed',
     error: DomainError,
     manager?: EntityManager,
-  ): Promise<JobRow | null> {
-    const run = async (m: EntityManager) => {
-      const ended = await this.jobs.finishQueued(
-        job.id,
-        this.errorEnding(kind, error, job.request_id),
-        m,
-      );
-      if (!ended) return null;
-      if (job.hold_id) await this.billing.void({ id: job.hold_id }, m);
-      const deliveries = await this.afterEnd(ended, null, m);
-      return { ended, deliveries };
-    };
-    const done = manager ? await run(manager) : await this.dataSource.transaction(run);
-    if (done?.deliveries) this.outbox.kick();
-    return done?.ended ?? null;
+  ): Promise<boolean> {
+    const ending = this.errorEnding(kind, error, job.request_id);
+    const ended = manager
+      ? await this.jobs.endQueued(job.id, ending, manager)
+      : await this.dataSource.transaction((m) => this.jobs.endQueued(job.id, ending, m));
+    if (ended.eventsPending) this.events.kick();
+    return ended.ended;
   }
 
   /**
@@ -180,57 +194,12 @@ export class JobSettlement {
     kind: 'failed' | 'canceled',
     error: DomainError,
     requestId: string,
-  ): JobEnding {
+  ): JobErrorEnding {
     return {
       status: kind,
       httpStatus: error.status,
-      result: null,
       error: toStoredBody(toErrorBody(error, requestId)),
-      charged: 0,
-      balanceAfter: null,
       retentionSeconds: this.retentionSeconds(),
     };
   }
-
-  /**
-   * In the ending transaction: the Idempotency-Key's response and the webhook deliveries (how
-   * many).
-   */
-  private async afterEnd(
-    row: JobRow,
-    captured: CaptureResult | null,
-    manager: EntityManager,
-  ): Promise<number> {
-    const view = toJobView(row);
-    if (row.idempotency_key) {
-      const scope = { accountId: row.account_id, mode: row.mode, key: row.idempotency_key };
-      await this.idempotency.finish(
-        scope,
-        row.status === 'succeeded'
-          ? {
-              status: 200,
-              body: view.result,
-              headers: {
-                'x-service-charged-usd': formatUsd(captured!.charged),
-                'x-service-balance-usd': formatUsd(captured!.balance),
-                'x-job-id': view.id,
-              },
-            }
-          : { status: row.http_status!, body: view.error, headers: { 'x-job-id': view.id } },
-        manager,
-      );
-    }
-    const type = EVENT[row.status as keyof typeof EVENT];
-    const deliveries = await this.outbox.enqueue(manager, {
-      accountId: row.account_id,
-      mode: row.mode,
-      type,
-      data: view,
-    });
-    this.logger.debug({ jobId: row.id, status: row.status }, 'job ended');
-    return deliveries;
-  }
 }
-
-/** The attempt no longer holds its job: roll the ending back. */
-class Superseded extends Error {}

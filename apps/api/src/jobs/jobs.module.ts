@@ -8,6 +8,7 @@ import { UsageModule } from '../usage/usage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AccountJobsController } from './account-jobs.controller';
+import { JobEvents } from './job-events';
 import { JobExecutor } from './job-executor';
 import { JobQueue } from './job-queue';
 import { JobSettlement } from './job-settlement';
@@ -34,6 +35,7 @@ import { OperationRegistry } from './operation-registry';
     JobRepository,
     JobQueue,
     JobSettlement,
+    JobEvents,
     JobExecutor,
     JobWaiter,
     JobWorker,

@@ -66,8 +66,9 @@ export class JobsService {
   async cancel(owner: JobOwner, publicId: string): Promise<JobView> {
     const row = await this.owned(owner, publicId);
     if (row.status === 'queued') {
-      const ended = await this.settlement.endQueued(row, 'canceled', canceledError());
-      if (ended) return toJobView(ended);
+      if (await this.settlement.endQueued(row, 'canceled', canceledError())) {
+        return toJobView((await this.jobs.findById(row.id))!);
+      }
     }
     if (row.status === 'queued' || row.status === 'running') {
       if (await this.jobs.requestCancel(row.id)) {

@@ -76,6 +76,49 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     if (this.reaper) clearInterval(this.reaper);
   }
 
+  /** The 402 of a call whose hold did not fit the available balance (nothing was held). */
+  async insufficientCredit(party: BillingParty, amount: Micros): Promise<DomainError> {
+    const { balance, available } = await this.balance(party);
+    return new DomainError(
+      'insufficient_credit',
+      `This call needs ${formatUsd(amount)} USD of available ${party.mode} credit; ${formatUsd(available)} USD is available. Add credit in the dashboard.`,
+      { headers: { 'x-service-balance-usd': formatUsd(balance) } },
+    );
+  }
+
+  /**
+   * Charges a call whose hold is no longer pending (the reaper voided it: the call outlived its
+   * deadline and margin), directly and only if the credit is still available; otherwise the call
+   * is free. `onCharged` runs in the same transaction (the job records what it cost).
+   */
+  chargeWithoutHold(
+    party: BillingParty,
+    charge: Micros,
+    meta: {
+      holdId: string;
+      operation: string;
+      requestId: string;
+      onCharged: (result: CaptureResult, manager: EntityManager) => Promise<void>;
+    },
+  ): Promise<CaptureResult> {
+    return this.dataSource.transaction(async (manager) => {
+      const hold = {
+        id: meta.holdId,
+        accountId: party.accountId,
+        mode: party.mode,
+        amount: charge,
+      };
+      const result = await this.chargeSettledHold(
+        hold,
+        charge,
+        { operation: meta.operation, requestId: meta.requestId },
+        manager,
+      );
+      await meta.onCharged(result, manager);
+      return result;
+    });
+  }
+
   /** Reserves `amount` for one call, or throws 402 insufficient_credit before any work. */
   async hold(
     party: BillingParty,
@@ -87,14 +130,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
       requestId: meta.requestId ?? null,
       ttlSeconds: meta.ttlMs / 1000,
     });
-    if (id === null) {
-      const { balance, available } = await this.balance(party);
-      throw new DomainError(
-        'insufficient_credit',
-        `This call needs ${formatUsd(amount)} USD of available ${party.mode} credit; ${formatUsd(available)} USD is available. Add credit in the dashboard.`,
-        { headers: { 'x-service-balance-usd': formatUsd(balance) } },
-      );
-    }
+    if (id === null) throw await this.insufficientCredit(party, amount);
     return { id, accountId: party.accountId, mode: party.mode, amount };
   }
 

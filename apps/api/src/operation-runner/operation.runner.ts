@@ -11,7 +11,7 @@ import {
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { Caller } from '../request-context/caller';
-import { BillingService, type Hold } from '../ledger/billing.service';
+import { BillingService } from '../ledger/billing.service';
 import { toDomainError, toErrorBody } from '../common/errors/error-envelope';
 import { requestIdOf } from '../common/http/request-id';
 import type { Environment } from '../config/environment';
@@ -185,48 +185,49 @@ export class OperationRunner {
     }
 
     const execution = prefer.kind === 'async' ? 'async' : 'sync';
-    let hold: Hold | undefined;
-    let job: NewJob;
+    // The hold outlives the deadline by a margin (the reaper frees a dead call's); a queued job's
+    // also covers its longest wait in the queue.
+    const queuedMs =
+      execution === 'async' ? this.config.get('JOBS_MAX_QUEUE_MS', { infer: true }) : 0;
+    const job: NewJob = {
+      id: jobId,
+      accountId: caller.accountId,
+      mode: caller.mode,
+      keyId: caller.keyId,
+      subject: caller.subject,
+      operation: runnable.operation,
+      execution,
+      request: toStoredBody(body ?? null),
+      requestId,
+      idempotencyKey: key,
+      holdAmount: runnable.holdMicros,
+      holdTtlSeconds: (queuedMs + runnable.deadlineMs + HOLD_MARGIN_MS) / 1000,
+    };
+    let holdId: string | null;
     try {
-      const queuedMs =
-        execution === 'async' ? this.config.get('JOBS_MAX_QUEUE_MS', { infer: true }) : 0;
-      hold = await this.billing.hold(caller, runnable.holdMicros, {
-        operation: runnable.operation,
-        requestId,
-        ttlMs: queuedMs + runnable.deadlineMs + HOLD_MARGIN_MS,
-      });
-      job = {
-        id: jobId,
-        accountId: caller.accountId,
-        mode: caller.mode,
-        keyId: caller.keyId,
-        subject: caller.subject,
-        operation: runnable.operation,
-        execution,
-        request: toStoredBody(body ?? null),
-        requestId,
-        idempotencyKey: key,
-        holdId: hold.id,
-        holdAmount: runnable.holdMicros,
-      };
       if (execution === 'async') {
-        const row = await this.dataSource.transaction(async (manager) => {
-          const created = await this.jobs.createQueued(job, manager);
-          await this.queue.send(manager, runnable.operation, jobId);
-          return created;
+        // The job, its hold and its queue message commit together.
+        holdId = await this.dataSource.transaction(async (manager) => {
+          const held = await this.jobs.createWithHold(job, 'queued', manager);
+          if (held) await this.queue.send(manager, runnable.operation, jobId);
+          return held;
         });
-        locals.jobRecordsUsage = true;
-        return this.accepted(res, row);
+      } else {
+        holdId = await this.jobs.createWithHold(job, 'running');
       }
-      await this.jobs.createRunning(job);
+      if (!holdId) throw await this.billing.insufficientCredit(caller, runnable.holdMicros);
     } catch (error) {
-      await this.abandon(hold, scope, error, requestId);
+      await this.abandon(scope, error, requestId);
       throw error;
+    }
+    if (execution === 'async') {
+      locals.jobRecordsUsage = true;
+      return this.accepted(res, (await this.jobs.findById(jobId))!);
     }
 
     res.setHeader('x-job-id', toPublicJobId(jobId));
     let usageByJob = false;
-    const attempt = this.executor.run({ ...job, attempt: 1 }, runnable, {
+    const attempt = this.executor.run({ ...job, holdId, attempt: 1 }, runnable, {
       usageByJob: () => usageByJob,
       onWorkStarted: (work) => (started.work = work),
     });
@@ -332,34 +333,22 @@ export class OperationRunner {
     return view;
   }
 
-  /** A call that failed before its job existed: its hold voided, its key's error stored. */
+  /** A call that failed before its job existed (nothing was held): its key's error stored. */
   private async abandon(
-    hold: Hold | undefined,
     scope: IdempotencyScope | null,
     error: unknown,
     requestId: string,
   ): Promise<void> {
-    if (hold) {
-      await this.billing
-        .void(hold)
-        .catch((voidError: unknown) =>
-          this.logger.error(
-            { err: voidError, holdId: hold.id },
-            'could not void a hold; the reaper will',
-          ),
-        );
-    }
-    if (scope) {
-      const domain = toDomainError(error);
-      await this.idempotency
-        .finish(scope, {
-          status: domain.status,
-          body: toErrorBody(domain, requestId),
-          headers: { ...domain.headers },
-        })
-        .catch((finishError: unknown) =>
-          this.logger.error({ err: finishError }, 'could not store an idempotent error response'),
-        );
-    }
+    if (!scope) return;
+    const domain = toDomainError(error);
+    await this.idempotency
+      .finish(scope, {
+        status: domain.status,
+        body: toErrorBody(domain, requestId),
+        headers: { ...domain.headers },
+      })
+      .catch((finishError: unknown) =>
+        this.logger.error({ err: finishError }, 'could not store an idempotent error response'),
+      );
   }
 }

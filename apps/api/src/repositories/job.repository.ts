@@ -47,21 +47,46 @@ export interface NewJob {
   request: string;
   requestId: string;
   idempotencyKey: string | null;
-  holdId: string;
   holdAmount: Micros;
+  /** The hold's expiry, from now (the reaper voids a hold its call outlived). */
+  holdTtlSeconds: number;
 }
 
-/** How a job ended: written once, by the attempt that ran it. */
-export interface JobEnding {
-  status: Extract<JobStatus, 'succeeded' | 'failed' | 'canceled'>;
+/** How a job ended without a charge (failed or canceled): written once, by its attempt. */
+export interface JobErrorEnding {
+  status: Extract<JobStatus, 'failed' | 'canceled'>;
   httpStatus: number;
-  /** JSON text (see `toStoredBody`), or null. */
-  result: string | null;
-  /** The error body as JSON text, or null. */
-  error: string | null;
-  charged: Micros;
-  balanceAfter: Micros | null;
+  /** The error body as JSON text (see `toStoredBody`). */
+  error: string;
   retentionSeconds: number;
+}
+
+/** A succeeded attempt's ending: its result, its charge and the ledger entry's labels. */
+export interface JobSuccess {
+  /** The result as JSON text (see `toStoredBody`). */
+  result: string;
+  charge: Micros;
+  operation: string;
+  requestId: string;
+  retentionSeconds: number;
+}
+
+/** Whether a job was ended, and whether its webhook event waits to be published. */
+export interface JobEnded {
+  ended: boolean;
+  eventsPending: boolean;
+}
+
+/** What settling a succeeded attempt did. */
+export interface SettledSuccess {
+  /** False: the attempt no longer held the job; nothing was written. */
+  ended: boolean;
+  /** False: the job's hold was no longer pending (the reaper voided it); nothing was charged. */
+  captured: boolean;
+  /** The mode's balance after the charge (when captured). */
+  balance: string | null;
+  /** The job's account has a webhook endpoint of its mode: an event waits to be published. */
+  eventsPending: boolean;
 }
 
 export interface JobListFilter {
@@ -77,13 +102,111 @@ const COLUMNS = `id, account_id, mode, key_id, subject, operation, execution, st
   idempotency_key, hold_id, hold_amount, charged, balance_after, progress, http_status, result, error,
   attempt, cancel_requested_at, created_at, started_at, finished_at, result_expires_at, result_purged_at`;
 
-/** A synchronous job: created running, its first attempt claimed by the instance that got the call. */
-const CREATE_RUNNING: PreparedStatement = {
-  name: 'jobs_create_running',
-  text: `INSERT INTO jobs (id, account_id, mode, key_id, subject, operation, execution, status, request,
-           request_id, idempotency_key, hold_id, hold_amount, attempt, started_at, heartbeat_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'running', $8::text::jsonb, $9, $10, $11, $12, 1, now(), now())
-         RETURNING created_at, started_at`,
+/**
+ * A job and its hold in one statement: reserve the amount (or nothing when the available
+ * balance is short: no row), record the pending hold, insert the job with it. A synchronous
+ * job ($14 = 'running') is created with its first attempt claimed; an async one is queued.
+ */
+const CREATE_WITH_HOLD: PreparedStatement = {
+  name: 'jobs_create_with_hold',
+  text: `WITH reserved AS (
+           UPDATE balances SET held = held + $12, updated_at = now()
+            WHERE account_id = $2 AND mode = $3 AND balance - held >= $12
+            RETURNING account_id),
+         hold AS (
+           INSERT INTO holds (account_id, mode, amount, operation, request_id, expires_at)
+           SELECT $2, $3, $12, $6, $9, now() + make_interval(secs => $13) FROM reserved
+           RETURNING id),
+         job AS (
+           INSERT INTO jobs (id, account_id, mode, key_id, subject, operation, execution, status, request,
+             request_id, idempotency_key, hold_id, hold_amount, attempt, started_at, heartbeat_at)
+           SELECT $1, $2, $3, $4, $5, $6, $7, $14, $8::text::jsonb, $9, $10, hold.id, $11, $15::int,
+                  CASE WHEN $14 = 'running' THEN now() END, CASE WHEN $14 = 'running' THEN now() END
+             FROM hold
+           RETURNING hold_id)
+         SELECT hold_id FROM job`,
+};
+
+/**
+ * Ends a succeeded attempt and charges it, in one statement: the job row is locked and fenced
+ * by its attempt; only then is its pending hold captured for the charge (the rest released),
+ * the balance debited, the charge's ledger entry appended (when > 0), and the job ended with
+ * its result, its charge and the balance after. A superseded attempt writes nothing; a hold
+ * that is no longer pending (reaped) moves no money and leaves `charged` null for the caller
+ * to settle.
+ */
+const SETTLE_SUCCESS: PreparedStatement = {
+  name: 'jobs_settle_success',
+  text: `WITH fence AS (
+           SELECT id, hold_id, account_id, mode, idempotency_key FROM jobs
+            WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE),
+         settled AS (
+           UPDATE holds h SET status = 'captured', charged = $3, settled_at = now()
+             FROM fence WHERE h.id = fence.hold_id AND h.status = 'pending'
+           RETURNING h.id, h.amount, h.account_id, h.mode),
+         moved AS (
+           UPDATE balances b SET held = b.held - s.amount, balance = b.balance - $3, updated_at = now()
+             FROM settled s WHERE b.account_id = s.account_id AND b.mode = s.mode
+           RETURNING b.balance, b.account_id, b.mode),
+         entry AS (
+           INSERT INTO ledger_entries (account_id, mode, kind, amount, balance_after, hold_id, operation, request_id)
+           SELECT m.account_id, m.mode, 'charge', -$3::bigint, m.balance, s.id, $4, $5
+             FROM moved m, settled s WHERE $3::bigint > 0
+           RETURNING 1),
+         ended AS (
+           UPDATE jobs j SET status = 'succeeded', http_status = 200, result = $6::text::jsonb,
+                  charged = CASE WHEN EXISTS (SELECT 1 FROM settled) THEN $3::bigint END,
+                  balance_after = (SELECT balance FROM moved), progress = 1, finished_at = now(),
+                  heartbeat_at = NULL, events_pending = EXISTS (
+                    SELECT 1 FROM webhook_endpoints e
+                     WHERE e.account_id = j.account_id AND e.mode = j.mode
+                       AND e.status = 'enabled' AND e.deleted_at IS NULL),
+                  result_expires_at = now() + make_interval(secs => $7)
+             FROM fence WHERE j.id = fence.id
+           RETURNING j.events_pending),
+         keyed AS (
+           UPDATE idempotency_keys k SET state = 'done', response_status = 200
+             FROM fence f
+            WHERE k.account_id = f.account_id AND k.mode = f.mode AND k.key = f.idempotency_key
+              AND k.job_id = f.id AND EXISTS (SELECT 1 FROM ended)
+           RETURNING 1)
+         SELECT (SELECT count(*) FROM ended)::int AS ended,
+                (SELECT count(*) FROM settled)::int AS captured,
+                (SELECT balance FROM moved) AS balance,
+                coalesce((SELECT events_pending FROM ended), false) AS events_pending`,
+};
+
+/** Ends a running attempt that failed or was canceled, its hold voided, in one statement. */
+const SETTLE_WITHOUT_CHARGE: PreparedStatement = {
+  name: 'jobs_settle_without_charge',
+  text: `WITH fence AS (
+           SELECT id, hold_id, account_id, mode, idempotency_key FROM jobs
+            WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE),
+         voided AS (
+           UPDATE holds h SET status = 'voided', settled_at = now()
+             FROM fence WHERE h.id = fence.hold_id AND h.status = 'pending'
+           RETURNING h.account_id, h.mode, h.amount),
+         released AS (
+           UPDATE balances b SET held = b.held - v.amount, updated_at = now()
+             FROM voided v WHERE b.account_id = v.account_id AND b.mode = v.mode
+           RETURNING 1),
+         ended AS (
+           UPDATE jobs j SET status = $3, http_status = $4, error = $5::text::jsonb, charged = 0,
+                  progress = 1, finished_at = now(), heartbeat_at = NULL, events_pending = EXISTS (
+                    SELECT 1 FROM webhook_endpoints e
+                     WHERE e.account_id = j.account_id AND e.mode = j.mode
+                       AND e.status = 'enabled' AND e.deleted_at IS NULL),
+                  result_expires_at = now() + make_interval(secs => $6)
+             FROM fence WHERE j.id = fence.id
+           RETURNING j.events_pending),
+         keyed AS (
+           UPDATE idempotency_keys k SET state = 'done', response_status = $4
+             FROM fence f
+            WHERE k.account_id = f.account_id AND k.mode = f.mode AND k.key = f.idempotency_key
+              AND k.job_id = f.id AND EXISTS (SELECT 1 FROM ended)
+           RETURNING 1)
+         SELECT (SELECT count(*) FROM ended)::int AS ended,
+                coalesce((SELECT events_pending FROM ended), false) AS events_pending`,
 };
 
 const HEARTBEAT: PreparedStatement = {
@@ -104,52 +227,37 @@ const HEARTBEAT: PreparedStatement = {
 export class JobRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Inserts a synchronous job as running (attempt 1); its timestamps. */
-  async createRunning(job: NewJob): Promise<{ created_at: Date; started_at: Date }> {
-    const rows = await runPrepared<{ created_at: Date; started_at: Date }>(
-      this.dataSource,
-      CREATE_RUNNING,
-      [
-        job.id,
-        job.accountId,
-        job.mode,
-        job.keyId,
-        job.subject,
-        job.operation,
-        job.execution,
-        job.request,
-        job.requestId,
-        job.idempotencyKey,
-        job.holdId,
-        job.holdAmount,
-      ],
-    );
-    return rows[0];
-  }
-
-  /** Inserts a queued job inside the caller's transaction (which also sends its queue message). */
-  async createQueued(job: NewJob, manager: EntityManager): Promise<JobRow> {
-    const rows: JobRow[] = await manager.query(
-      `INSERT INTO jobs (id, account_id, mode, key_id, subject, operation, execution, status, request,
-         request_id, idempotency_key, hold_id, hold_amount)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8::text::jsonb, $9, $10, $11, $12)
-       RETURNING ${COLUMNS}`,
-      [
-        job.id,
-        job.accountId,
-        job.mode,
-        job.keyId,
-        job.subject,
-        job.operation,
-        job.execution,
-        job.request,
-        job.requestId,
-        job.idempotencyKey,
-        job.holdId,
-        job.holdAmount,
-      ],
-    );
-    return rows[0];
+  /**
+   * Inserts a job with its hold (one statement): `running` with its first attempt claimed (a
+   * synchronous call), or `queued` (inside the caller's transaction, which sends its queue
+   * message). The hold's id, or null when the available balance is short (nothing written).
+   */
+  async createWithHold(
+    job: NewJob,
+    status: 'running' | 'queued',
+    manager?: EntityManager,
+  ): Promise<string | null> {
+    const values = [
+      job.id,
+      job.accountId,
+      job.mode,
+      job.keyId,
+      job.subject,
+      job.operation,
+      job.execution,
+      job.request,
+      job.requestId,
+      job.idempotencyKey,
+      job.holdAmount,
+      job.holdAmount,
+      job.holdTtlSeconds,
+      status,
+      status === 'running' ? 1 : 0,
+    ];
+    const rows: { hold_id: string }[] = manager
+      ? await manager.query(CREATE_WITH_HOLD.text, values)
+      : await runPrepared(this.dataSource, CREATE_WITH_HOLD, values);
+    return rows[0]?.hold_id ?? null;
   }
 
   /** The job, if it belongs to this account and mode. */
@@ -232,55 +340,125 @@ export class JobRepository {
     return rows.length ? rows[0].cancel_requested : null;
   }
 
-  /**
-   * Ends the attempt's job, inside the transaction that settles its hold. Whether it did (false:
-   * the attempt no longer holds the job, and the transaction must not settle anything).
-   */
-  async finish(
+  /** Ends a succeeded attempt and captures its charge, in one statement (see SETTLE_SUCCESS). */
+  async settleSuccess(
     id: string,
     attempt: number,
-    ending: JobEnding,
-    manager: EntityManager,
-  ): Promise<JobRow | null> {
-    const rows: JobRow[] = await manager.query(
-      `WITH ended AS (
-         UPDATE jobs SET status = $3, http_status = $4, result = $5::text::jsonb, error = $6::text::jsonb,
-                charged = $7, balance_after = $8, progress = 1, finished_at = now(), heartbeat_at = NULL,
-                result_expires_at = now() + make_interval(secs => $9)
-          WHERE id = $1 AND attempt = $2 AND status = 'running'
-          RETURNING ${COLUMNS})
-       SELECT * FROM ended`,
-      [
-        id,
-        attempt,
-        ending.status,
-        ending.httpStatus,
-        ending.result,
-        ending.error,
-        ending.charged,
-        ending.balanceAfter,
-        ending.retentionSeconds,
-      ],
-    );
-    return rows[0] ?? null;
+    success: JobSuccess,
+    manager?: EntityManager,
+  ): Promise<SettledSuccess> {
+    const values = [
+      id,
+      attempt,
+      success.charge,
+      success.operation,
+      success.requestId,
+      success.result,
+      success.retentionSeconds,
+    ];
+    const rows: {
+      ended: number;
+      captured: number;
+      balance: string | null;
+      events_pending: boolean;
+    }[] = manager
+      ? await manager.query(SETTLE_SUCCESS.text, values)
+      : await runPrepared(this.dataSource, SETTLE_SUCCESS, values);
+    return {
+      ended: rows[0].ended === 1,
+      captured: rows[0].captured === 1,
+      balance: rows[0].balance,
+      eventsPending: rows[0].events_pending,
+    };
   }
 
-  /** Ends a job that never ran (canceled while queued, or expired in the queue). */
-  async finishQueued(
+  /** Records the charge of a succeeded job whose hold was no longer pending (charged directly). */
+  async setCharge(id: string, charged: Micros, balanceAfter: Micros, manager: EntityManager) {
+    await manager.query(`UPDATE jobs SET charged = $2, balance_after = $3 WHERE id = $1`, [
+      id,
+      charged,
+      balanceAfter,
+    ]);
+  }
+
+  /** Ends a failed or canceled attempt, its hold voided (one statement); whether it did. */
+  async settleWithoutCharge(
     id: string,
-    ending: JobEnding,
-    manager: EntityManager,
-  ): Promise<JobRow | null> {
-    const rows: JobRow[] = await manager.query(
-      `WITH ended AS (
-         UPDATE jobs SET status = $2, http_status = $3, error = $4::text::jsonb, charged = 0,
-                progress = 1, finished_at = now(), result_expires_at = now() + make_interval(secs => $5)
-          WHERE id = $1 AND status = 'queued'
-          RETURNING ${COLUMNS})
-       SELECT * FROM ended`,
+    attempt: number,
+    ending: JobErrorEnding,
+    manager?: EntityManager,
+  ): Promise<JobEnded> {
+    const values = [
+      id,
+      attempt,
+      ending.status,
+      ending.httpStatus,
+      ending.error,
+      ending.retentionSeconds,
+    ];
+    const rows: { ended: number; events_pending: boolean }[] = manager
+      ? await manager.query(SETTLE_WITHOUT_CHARGE.text, values)
+      : await runPrepared(this.dataSource, SETTLE_WITHOUT_CHARGE, values);
+    return { ended: rows[0].ended === 1, eventsPending: rows[0].events_pending };
+  }
+
+  /** Ends a job that never started (canceled or expired in the queue), its hold voided. */
+  async endQueued(id: string, ending: JobErrorEnding, manager: EntityManager): Promise<JobEnded> {
+    const rows: { ended: number; events_pending: boolean }[] = await manager.query(
+      `WITH fence AS (
+         SELECT id, hold_id, account_id, mode, idempotency_key FROM jobs
+          WHERE id = $1 AND status = 'queued' FOR UPDATE),
+       voided AS (
+         UPDATE holds h SET status = 'voided', settled_at = now()
+           FROM fence WHERE h.id = fence.hold_id AND h.status = 'pending'
+         RETURNING h.account_id, h.mode, h.amount),
+       released AS (
+         UPDATE balances b SET held = b.held - v.amount, updated_at = now()
+           FROM voided v WHERE b.account_id = v.account_id AND b.mode = v.mode
+         RETURNING 1),
+       ended AS (
+         UPDATE jobs j SET status = $2, http_status = $3, error = $4::text::jsonb, charged = 0,
+                progress = 1, finished_at = now(), events_pending = EXISTS (
+                    SELECT 1 FROM webhook_endpoints e
+                     WHERE e.account_id = j.account_id AND e.mode = j.mode
+                       AND e.status = 'enabled' AND e.deleted_at IS NULL),
+                result_expires_at = now() + make_interval(secs => $5)
+           FROM fence WHERE j.id = fence.id
+         RETURNING j.events_pending),
+       keyed AS (
+         UPDATE idempotency_keys k SET state = 'done', response_status = $3
+           FROM fence f
+          WHERE k.account_id = f.account_id AND k.mode = f.mode AND k.key = f.idempotency_key
+            AND k.job_id = f.id AND EXISTS (SELECT 1 FROM ended)
+         RETURNING 1)
+       SELECT (SELECT count(*) FROM ended)::int AS ended,
+              coalesce((SELECT events_pending FROM ended), false) AS events_pending`,
       [id, ending.status, ending.httpStatus, ending.error, ending.retentionSeconds],
     );
-    return rows[0] ?? null;
+    return { ended: rows[0].ended === 1, eventsPending: rows[0].events_pending };
+  }
+
+  /**
+   * Ended jobs whose webhook event is still to be written, locked for the publisher, with whether
+   * their account has an enabled endpoint of their mode at all (most have none: nothing to write).
+   */
+  lockEventsPending(
+    limit: number,
+    manager: EntityManager,
+  ): Promise<{ id: string; has_endpoints: boolean }[]> {
+    return manager.query(
+      `SELECT j.id, EXISTS (
+                SELECT 1 FROM webhook_endpoints e
+                 WHERE e.account_id = j.account_id AND e.mode = j.mode AND e.status = 'enabled'
+                   AND e.deleted_at IS NULL) AS has_endpoints
+         FROM jobs j WHERE j.events_pending
+        ORDER BY j.finished_at LIMIT $1 FOR UPDATE OF j SKIP LOCKED`,
+      [limit],
+    );
+  }
+
+  async clearEventsPending(ids: string[], manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE jobs SET events_pending = false WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
   /** Asks a running job to stop at its next step; whether the job is running. */

@@ -21,9 +21,10 @@ export interface JobEvent {
 }
 
 /**
- * The one way into webhooks for the rest of the app (the transactional outbox): an event is
- * written in the transaction that ends the job, so it exists if and only if the job's ending
- * does, and the dispatcher sends it afterwards, retrying as long as the schedule allows.
+ * The one way into webhooks for the rest of the app: deliveries are written inside the caller's
+ * transaction (the jobs publisher's, which clears the job's pending event in the same one, so an
+ * event exists if and only if the job's ending does), and the dispatcher sends them afterwards,
+ * retrying as long as the schedule allows.
  */
 @Injectable()
 export class WebhookOutbox {

@@ -1,3 +1,4 @@
+import { JobEvents } from '../../src/jobs/job-events';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -85,6 +86,8 @@ describe('object-level authorization on /account, and the security suite on /v1 
       requestIds.push(res.headers['x-request-id'] as string);
       jobIds.push(res.headers['x-job-id'] as string);
     }
+    // The jobs' events become deliveries (the publisher runs on workers; none runs here).
+    await t.app.get(JobEvents).publishPending();
     const deliveries = await webhooks.listDeliveries(
       { accountId: account.id, mode: null },
       endpoint.id,

@@ -32,6 +32,9 @@ export class JobsAndWebhooks1763700500000 implements MigrationInterface {
         result jsonb,
         error jsonb,
         attempt integer NOT NULL DEFAULT 0,
+        -- Set in the statement that ends the job: its webhook event is still to be written (the
+        -- job row is the outbox; the publisher turns it into deliveries and clears it).
+        events_pending boolean NOT NULL DEFAULT false,
         cancel_requested_at timestamptz,
         heartbeat_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now(),
@@ -45,6 +48,9 @@ export class JobsAndWebhooks1763700500000 implements MigrationInterface {
     );
     await q.query(`CREATE INDEX jobs_running_idx ON jobs (heartbeat_at) WHERE status = 'running'`);
     await q.query(`CREATE INDEX jobs_queued_idx ON jobs (created_at) WHERE status = 'queued'`);
+    await q.query(
+      `CREATE INDEX jobs_events_pending_idx ON jobs (finished_at) WHERE events_pending`,
+    );
     await q.query(
       `CREATE INDEX jobs_result_expiry_idx ON jobs (result_expires_at) WHERE result_purged_at IS NULL AND result_expires_at IS NOT NULL`,
     );
