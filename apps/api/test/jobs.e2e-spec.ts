@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
+import { JobSweeper } from '../src/jobs/job-sweeper';
 import { BillingService } from '../src/ledger/billing.service';
 import { createAccount, createKey } from './support/fixtures';
 import { sleep } from './support/local-servers';
@@ -389,7 +390,11 @@ describe('jobs without a worker (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e', JOBS_WORKER: 'false' },
+      env: {
+        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        JOBS_WORKER: 'false',
+        JOBS_STALE_AFTER_MS: '200',
+      },
     });
     db = new Client({ connectionString: t.db.url });
     await db.connect();
@@ -434,6 +439,64 @@ describe('jobs without a worker (e2e)', () => {
       [account.id],
     );
     expect(entries.rows.map((r: { kind: string }) => r.kind)).toEqual(['grant']);
+  });
+});
+
+describe('a queued job whose queue message was used up (e2e)', () => {
+  let t: TestApp;
+  let db: Client;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        JOBS_WORKER: 'false',
+        JOBS_STALE_AFTER_MS: '200',
+      },
+    });
+    db = new Client({ connectionString: t.db.url });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await t?.close();
+  });
+
+  it('gets a new message from the sweeper, so it is not stranded until it expires', async () => {
+    const account = await createAccount(t.app);
+    await t.app
+      .get(BillingService)
+      .credit({ accountId: account.id, mode: 'test' }, 1_000_000, { kind: 'grant' });
+    const { key } = await createKey(t.app, account.id, 'test');
+    const accepted = await request(t.app.getHttpServer())
+      .post('/v1/assist')
+      .set('Authorization', `Bearer ${key}`)
+      .set('Prefer', 'respond-async')
+      .send({ message: 'find me coffee reels' });
+    expect(accepted.status).toBe(202);
+    const { rows } = await db.query(`SELECT id FROM jobs WHERE replace(id::text, '-', '') = $1`, [
+      accepted.body.id.replace(/^job_/, ''),
+    ]);
+    const jobId = rows[0].id as string;
+    const messages = async () =>
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'jobId' = $1 AND state = 'created'`,
+          [jobId],
+        )
+      ).rows[0].n as number;
+    expect(await messages()).toBe(1);
+    // A worker took the message and died before starting the job: the message is gone.
+    await db.query(`DELETE FROM pgboss.job WHERE data->>'jobId' = $1`, [jobId]);
+    await sleep(300);
+
+    const swept = await t.app.get(JobSweeper).sweep();
+    expect(swept.resent).toBe(1);
+    expect(await messages()).toBe(1);
+    // A message that is there is not sent twice.
+    expect((await t.app.get(JobSweeper).sweep()).resent).toBe(0);
+    expect(await messages()).toBe(1);
   });
 });
 

@@ -22,8 +22,8 @@ export type { StoredResponse };
 
 export type BeginResult =
   | { kind: 'proceed' }
-  /** Done: its stored response, and the job that made it (null for a call without a job). */
-  | { kind: 'replay'; response: StoredResponse; jobId: string | null }
+  /** Done: its stored response. */
+  | { kind: 'replay'; response: StoredResponse }
   /** The key's first request created this job (running or ended): the job answers. */
   | { kind: 'job'; jobId: string };
 
@@ -149,7 +149,6 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
           body: fromStoredBody(row.response_body),
           headers: row.response_headers ?? {},
         },
-        jobId: row.job_id,
       };
     }
     if (row.lock_expired) {

@@ -11,7 +11,7 @@ import {
   type ProviderCallTally,
 } from '../providers/http/provider-call-meter';
 import { JobRepository } from '../repositories/job.repository';
-import { UsageService } from '../usage/usage.service';
+import { JobUsage } from './job-usage';
 import { withDeadline } from './deadline';
 import { JobSettlement, type AttemptJob, type Ending, type Settled } from './job-settlement';
 import type { RunnableOperation } from './runnable-operation';
@@ -69,7 +69,7 @@ export class JobExecutor {
     private readonly billing: BillingService,
     private readonly jobs: JobRepository,
     private readonly settlement: JobSettlement,
-    private readonly usage: UsageService,
+    private readonly usage: JobUsage,
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
@@ -78,11 +78,24 @@ export class JobExecutor {
     return this.running.size;
   }
 
+  /** Set by a shutdown: attempts that would start now go back to the queue instead. */
+  private drainingSince: number | null = null;
+
+  get draining(): boolean {
+    return this.drainingSince !== null;
+  }
+
   run(
     job: AttemptJob,
     runnable: RunnableOperation,
     options: AttemptOptions,
   ): Promise<AttemptResult> {
+    if (this.draining) {
+      // Shutting down: another instance runs it (its hold voided, a new one placed then).
+      return this.settlement
+        .requeue(job)
+        .then((done): AttemptResult => (done ? { kind: 'requeued' } : { kind: 'superseded' }));
+    }
     const controller = new AbortController();
     const entry: Running = { controller, progress: 0, done: Promise.resolve() };
     this.running.set(job.id, entry);
@@ -98,23 +111,29 @@ export class JobExecutor {
     this.running.get(jobId)?.controller.abort(new CancelRequested());
   }
 
-  /** Waits up to `graceMs` for running attempts, then stops the rest and puts them back in the queue. */
+  /**
+   * Shutting down: no attempt starts from now on (see `run`); running ones get up to `graceMs`
+   * to finish, then are stopped and put back in the queue. Returns once none is left.
+   */
   async drain(graceMs: number): Promise<void> {
-    if (this.running.size === 0) return;
-    const all = () => Promise.all([...this.running.values()].map((r) => r.done));
-    let timer: NodeJS.Timeout | undefined;
-    const graceOver = new Promise<'grace'>((resolve) => {
-      timer = setTimeout(() => resolve('grace'), graceMs);
-    });
-    const first = await Promise.race([all().then(() => 'done' as const), graceOver]);
-    clearTimeout(timer);
-    if (first === 'grace') {
+    this.drainingSince = Date.now();
+    const graceEnds = this.drainingSince + graceMs;
+    // Bounded: every round either waits out the grace or stops every attempt it sees.
+    for (let round = 0; round < 100 && this.running.size > 0; round++) {
+      const all = Promise.all([...this.running.values()].map((r) => r.done));
+      const left = graceEnds - Date.now();
+      if (left > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+        clearTimeout(timer);
+        continue;
+      }
       this.logger.warn(
         { jobs: this.running.size },
         'shutdown: putting running jobs back in the queue',
       );
       for (const r of this.running.values()) r.controller.abort(new ShuttingDown());
-      await all();
+      await all;
     }
   }
 
@@ -209,18 +228,11 @@ export class JobExecutor {
     const settled = await this.endWithRetries(job, ending);
     if (!settled) return { kind: 'superseded' };
     if (options.usageByJob()) {
-      const { httpStatus, captured } = settled;
-      void this.usage.record({
-        requestId: job.requestId,
-        accountId: job.accountId,
-        keyId: job.keyId,
-        mode: job.mode,
-        subject: job.subject,
-        operation: job.operation,
-        market: meta.market,
-        status: httpStatus,
+      this.usage.record(job, {
+        status: settled.httpStatus,
         errorCode: ending.kind === 'succeeded' ? null : errorCodeOf(ending),
-        charged: captured?.charged ?? 0,
+        charged: settled.captured?.charged ?? 0,
+        market: meta.market,
         durationMs: performance.now() - meta.startedAt,
       });
     }
@@ -234,15 +246,21 @@ export class JobExecutor {
    * heartbeat and the sweeper recovers it, so its hold is never left pending.
    */
   private async endWithRetries(job: AttemptJob, ending: Ending) {
-    for (const delayMs of SETTLE_RETRY_DELAYS_MS) {
+    let failedBefore = false;
+    for (const delayMs of [...SETTLE_RETRY_DELAYS_MS, null]) {
       try {
-        return await this.settlement.end(job, ending);
+        const settled = await this.settlement.end(job, ending);
+        // An earlier try may have committed without our hearing of it (a connection lost
+        // after the commit): then the job ended by this attempt is the answer, not a takeover.
+        return settled ?? (failedBefore ? await this.settlement.endedBy(job, ending) : null);
       } catch (error) {
+        if (delayMs === null) throw error;
+        failedBefore = true;
         this.logger.warn({ err: error, jobId: job.id }, 'could not end a job; retrying');
         await sleep(delayMs);
       }
     }
-    return this.settlement.end(job, ending);
+    return null;
   }
 
   /** Proves the attempt alive; stops it when a cancel was requested or another attempt took over. */

@@ -73,9 +73,9 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
   private async ensureQueue(boss: PgBoss, name: QueueName): Promise<void> {
     if (await boss.getQueue(name)) return;
     try {
-      // Retries are ours (the sweeper recovers a dead attempt). An active message expires after
-      // an hour, far past every deadline (the sweeper has long recovered its job by then).
-      await boss.createQueue(name, { name, retryLimit: 0, expireInSeconds: 3_600 });
+      // Retries are ours: the sweeper recovers a dead attempt and re-sends the message of a job
+      // still queued without one. An active message expires after 15 min, past every deadline.
+      await boss.createQueue(name, { name, retryLimit: 0, expireInSeconds: 900 });
     } catch (error) {
       if (!(await boss.getQueue(name))) throw error; // not a lost race with another process
     }
@@ -138,15 +138,16 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    await this.listener?.end().catch(() => undefined);
+    const listener = this.listener;
     this.listener = undefined;
+    await listener?.end().catch(() => undefined);
     await this.boss?.stop({ graceful: false, wait: true, close: true }).catch((error: unknown) => {
       this.logger.warn({ err: error }, 'queue did not stop cleanly');
     });
   }
 
   private async listen(): Promise<void> {
-    if (this.listener) return;
+    if (this.listener || this.stopping) return;
     const client = new Client({
       connectionString: this.config.get('DATABASE_URL', { infer: true })!,
       application_name: 'reelscout-queue-listener',
@@ -155,15 +156,32 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
       const ids = this.workerIds.get(message.payload as QueueName) ?? [];
       for (const id of ids) this.boss?.notifyWorker(id);
     });
-    client.on('error', (error) => {
+    const lost = (error?: unknown) => {
+      if (this.listener !== client) return;
       // pg-boss's own polling keeps the queue moving while the listener is away.
-      this.logger.warn({ err: error }, 'job wake-up listener lost; falling back to polling');
+      this.logger.warn({ err: error }, 'job wake-up listener lost; polling until it is back');
       this.listener = undefined;
-      if (!this.stopping) setTimeout(() => void this.listen().catch(() => undefined), 1_000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    this.listener = client;
+      void client.end().catch(() => undefined);
+      this.relisten(1_000);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      this.listener = client;
+    } catch (error) {
+      void client.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Tries to listen again after `ms`, backing off to 30 s while the database is away. */
+  private relisten(ms: number): void {
+    if (this.stopping) return;
+    setTimeout(() => {
+      this.listen().catch(() => this.relisten(Math.min(ms * 2, 30_000)));
+    }, ms).unref();
   }
 
   private started(): PgBoss {

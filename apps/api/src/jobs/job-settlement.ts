@@ -161,6 +161,34 @@ export class JobSettlement {
       : null;
   }
 
+  /**
+   * How this attempt ended the job, read back (an ending that committed unheard); null when the
+   * job is not ended by this attempt. A succeeded job whose direct charge did not land (its hold
+   * had been reaped) is charged now.
+   */
+  async endedBy(job: AttemptJob, ending: Ending): Promise<Settled | null> {
+    const row = await this.jobs.findById(job.id);
+    if (!row || row.attempt !== job.attempt || !row.finished_at) return null;
+    if (row.status !== 'succeeded') {
+      return { httpStatus: row.http_status ?? 500, captured: null, eventsPending: false };
+    }
+    const captured =
+      row.charged === null
+        ? await this.billing.chargeWithoutHold(
+            job,
+            ending.kind === 'succeeded' ? ending.chargeMicros : 0,
+            {
+              holdId: job.holdId!,
+              operation: job.operation,
+              requestId: job.requestId,
+              onCharged: (result, m) =>
+                this.jobs.setCharge(job.id, result.charged, result.balance, m),
+            },
+          )
+        : { charged: Number(row.charged), balance: Number(row.balance_after ?? 0) };
+    return { httpStatus: 200, captured, eventsPending: false };
+  }
+
   /** Ends a job that never started (canceled in the queue, or expired there); false if it had. */
   async endQueued(
     job: Pick<JobRow, 'id' | 'request_id'>,

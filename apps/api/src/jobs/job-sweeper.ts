@@ -9,8 +9,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DomainError } from '@reelscout/domain';
 import { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment';
-import { JobRepository, type JobRow } from '../repositories/job.repository';
-import { UsageService } from '../usage/usage.service';
+import { JobRepository } from '../repositories/job.repository';
+import { JobQueue } from './job-queue';
+import { JobUsage, partyOfRow } from './job-usage';
 import { attemptOf, JobSettlement } from './job-settlement';
 
 /** Rows one sweep handles per kind: a backlog drains over several sweeps, each one short. */
@@ -25,6 +26,7 @@ const MAX_ATTEMPTS = 2;
  * - a running job whose heartbeat stopped (its process was killed): its hold voided, then
  *   retried once from the start, or failed (or canceled, when that was asked for);
  * - a queued job that waited longer than JOBS_MAX_QUEUE_MS: failed with 504 `timeout`;
+ * - a queued job whose queue message was used up without starting it: sent again;
  * - results past their retention: purged (the rows stay, for usage).
  * Holds of dead calls are also voided by the ledger's reaper; a job's hold is settled here first.
  */
@@ -38,7 +40,8 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobRepository,
     private readonly settlement: JobSettlement,
-    private readonly usage: UsageService,
+    private readonly queue: JobQueue,
+    private readonly usage: JobUsage,
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
@@ -63,74 +66,88 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** One sweep; what it did. */
-  async sweep(): Promise<{ recovered: number; failed: number; expired: number; purged: number }> {
+  async sweep(): Promise<{
+    recovered: number;
+    failed: number;
+    expired: number;
+    resent: number;
+    purged: number;
+  }> {
     const { recovered, failed } = await this.recoverStale();
     const expired = await this.expireQueued();
+    const resent = await this.resendLostMessages();
     const purged = await this.jobs.purgeResults(500);
-    if (recovered + failed + expired > 0) {
-      this.logger.warn({ recovered, failed, expired }, 'recovered jobs of dead workers');
+    if (recovered + failed + expired + resent > 0) {
+      this.logger.warn({ recovered, failed, expired, resent }, 'recovered jobs of dead workers');
     }
-    return { recovered, failed, expired, purged };
+    return { recovered, failed, expired, resent, purged };
   }
 
-  private recoverStale(): Promise<{ recovered: number; failed: number }> {
+  /**
+   * Each dead job in its own transaction (one failing row does not hold the others back), and
+   * its usage record written only once its ending committed.
+   */
+  private async recoverStale(): Promise<{ recovered: number; failed: number }> {
     const staleSeconds = this.config.get('JOBS_STALE_AFTER_MS', { infer: true }) / 1000;
-    return this.dataSource.transaction(async (manager) => {
-      const rows = await this.jobs.lockStale(staleSeconds, BATCH, manager);
-      let recovered = 0;
-      let failed = 0;
-      for (const row of rows) {
+    let recovered = 0;
+    let failed = 0;
+    for (let i = 0; i < BATCH; i++) {
+      const done = await this.dataSource.transaction(async (manager) => {
+        const [row] = await this.jobs.lockStale(staleSeconds, 1, manager);
+        if (!row) return null;
         const attempt = attemptOf(row);
         if (row.cancel_requested_at) {
           await this.settlement.end(attempt, { kind: 'canceled' }, manager);
-          this.recordUsage(row, 409, 'job_canceled');
-          failed++;
-        } else if (row.attempt < MAX_ATTEMPTS) {
-          await this.settlement.requeue(attempt, manager);
-          recovered++;
-        } else {
-          const error = new DomainError(
-            'internal_error',
-            'The worker running this job stopped before it finished, twice; nothing was charged.',
-          );
-          await this.settlement.end(attempt, { kind: 'failed', error }, manager);
-          this.recordUsage(row, error.status, error.code);
-          failed++;
+          return { row, usage: { status: 409, errorCode: 'job_canceled' } };
         }
-      }
-      return { recovered, failed };
-    });
-  }
-
-  private expireQueued(): Promise<number> {
-    const maxSeconds = this.config.get('JOBS_MAX_QUEUE_MS', { infer: true }) / 1000;
-    return this.dataSource.transaction(async (manager) => {
-      const rows = await this.jobs.lockExpiredQueued(maxSeconds, BATCH, manager);
-      for (const row of rows) {
+        if (row.attempt < MAX_ATTEMPTS) {
+          await this.settlement.requeue(attempt, manager);
+          return { row, usage: null };
+        }
         const error = new DomainError(
-          'timeout',
-          `This job waited in the queue longer than ${Math.round(maxSeconds)} s and was not run; nothing was charged.`,
+          'internal_error',
+          'The worker running this job stopped before it finished, twice; nothing was charged.',
         );
-        await this.settlement.endQueued(row, 'failed', error, manager);
-        this.recordUsage(row, error.status, error.code);
-      }
-      return rows.length;
-    });
+        await this.settlement.end(attempt, { kind: 'failed', error }, manager);
+        return { row, usage: { status: error.status, errorCode: error.code } };
+      });
+      if (!done) break;
+      if (done.usage) {
+        this.usage.record(partyOfRow(done.row), done.usage);
+        failed++;
+      } else recovered++;
+    }
+    return { recovered, failed };
   }
 
-  private recordUsage(row: JobRow, status: number, errorCode: string): void {
-    void this.usage.record({
-      requestId: row.request_id,
-      accountId: row.account_id,
-      keyId: row.key_id,
-      mode: row.mode,
-      subject: row.subject,
-      operation: row.operation,
-      market: null,
-      status,
-      errorCode,
-      charged: 0,
-      durationMs: 0,
+  private async expireQueued(): Promise<number> {
+    const maxSeconds = this.config.get('JOBS_MAX_QUEUE_MS', { infer: true }) / 1000;
+    let expired = 0;
+    for (let i = 0; i < BATCH; i++) {
+      const error = new DomainError(
+        'timeout',
+        `This job waited in the queue longer than ${Math.round(maxSeconds)} s and was not run; nothing was charged.`,
+      );
+      const row = await this.dataSource.transaction(async (manager) => {
+        const [locked] = await this.jobs.lockExpiredQueued(maxSeconds, 1, manager);
+        if (!locked) return null;
+        await this.settlement.endQueued(locked, 'failed', error, manager);
+        return locked;
+      });
+      if (!row) break;
+      this.usage.record(partyOfRow(row), { status: error.status, errorCode: error.code });
+      expired++;
+    }
+    return expired;
+  }
+
+  /** Queued jobs whose message was used up without starting them get a new one. */
+  private resendLostMessages(): Promise<number> {
+    const staleSeconds = this.config.get('JOBS_STALE_AFTER_MS', { infer: true }) / 1000;
+    return this.dataSource.transaction(async (manager) => {
+      const lost = await this.jobs.lockQueuedWithoutMessage(staleSeconds, BATCH, manager);
+      for (const job of lost) await this.queue.send(manager, job.operation, job.id);
+      return lost.length;
     });
   }
 }

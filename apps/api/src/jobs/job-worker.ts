@@ -14,6 +14,7 @@ import { JobRepository } from '../repositories/job.repository';
 import { JobExecutor } from './job-executor';
 import { JobQueue, type QueueMessage } from './job-queue';
 import { attemptOf, JobSettlement } from './job-settlement';
+import { JobUsage } from './job-usage';
 import { OperationRegistry } from './operation-registry';
 
 /**
@@ -33,6 +34,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly executor: JobExecutor,
     private readonly settlement: JobSettlement,
     private readonly providers: ProvidersService,
+    private readonly usage: JobUsage,
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
@@ -58,6 +60,8 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
 
   /** One queue message: runs its job if it is still queued (a canceled or started one is skipped). */
   async handle(message: QueueMessage): Promise<void> {
+    // Draining: the job stays queued; its used-up message is sent again by a sweeper.
+    if (this.executor.draining) return;
     const row = await this.jobs.start(message.jobId);
     if (!row) return;
     const attempt = attemptOf(row);
@@ -77,10 +81,11 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       // Re-read: the attempt may have placed a hold of its own (a recovered job), to void now.
       const now = await this.jobs.findById(row.id);
       if (now?.status === 'running' && now.attempt === attempt.attempt) {
-        await this.settlement.end(attemptOf(now), {
-          kind: 'failed',
-          error: toDomainError(error),
-        });
+        const failure = toDomainError(error);
+        const ended = await this.settlement.end(attemptOf(now), { kind: 'failed', error: failure });
+        if (ended) {
+          this.usage.record(attempt, { status: failure.status, errorCode: failure.code });
+        }
       }
     }
   }

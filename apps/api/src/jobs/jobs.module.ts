@@ -9,6 +9,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AccountJobsController } from './account-jobs.controller';
 import { JobEvents } from './job-events';
+import { JobUsage } from './job-usage';
 import { JobExecutor } from './job-executor';
 import { JobQueue } from './job-queue';
 import { JobSettlement } from './job-settlement';
@@ -36,6 +37,7 @@ import { OperationRegistry } from './operation-registry';
     JobQueue,
     JobSettlement,
     JobEvents,
+    JobUsage,
     JobExecutor,
     JobWaiter,
     JobWorker,

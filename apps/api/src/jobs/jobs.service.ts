@@ -5,6 +5,7 @@ import { JobExecutor } from './job-executor';
 import { fromPublicJobId } from './job-ids';
 import { canceledError, JobSettlement } from './job-settlement';
 import { toJobView } from './job-view';
+import { JobUsage, partyOfRow } from './job-usage';
 import { JobWaiter } from './job-waiter';
 
 /** Whose jobs: a key sees its own account's jobs of its own mode, nothing else. */
@@ -26,6 +27,7 @@ export class JobsService {
     private readonly settlement: JobSettlement,
     private readonly executor: JobExecutor,
     private readonly waiter: JobWaiter,
+    private readonly usage: JobUsage,
   ) {}
 
   async get(owner: JobOwner, publicId: string): Promise<JobView> {
@@ -66,7 +68,9 @@ export class JobsService {
   async cancel(owner: JobOwner, publicId: string): Promise<JobView> {
     const row = await this.owned(owner, publicId);
     if (row.status === 'queued') {
-      if (await this.settlement.endQueued(row, 'canceled', canceledError())) {
+      const error = canceledError();
+      if (await this.settlement.endQueued(row, 'canceled', error)) {
+        this.usage.record(partyOfRow(row), { status: error.status, errorCode: error.code });
         return toJobView((await this.jobs.findById(row.id))!);
       }
     }

@@ -175,12 +175,7 @@ export class OperationRunner {
         runnable.deadlineMs + HOLD_MARGIN_MS,
         jobId,
       );
-      if (begun.kind === 'replay') {
-        if (prefer.kind === 'async' && begun.jobId) {
-          return this.answerExisting(begun.jobId, prefer, res, true);
-        }
-        throw new ReplayedResponse(begun.response);
-      }
+      if (begun.kind === 'replay') throw new ReplayedResponse(begun.response);
       if (begun.kind === 'job') return this.answerExisting(begun.jobId, prefer, res, true);
     }
 
@@ -262,6 +257,8 @@ export class OperationRunner {
       return this.accepted(res, row!);
     }
     if (result.kind === 'superseded') {
+      // The attempt that replaced this one ends the job and writes its usage record.
+      locals.jobRecordsUsage = true;
       throw new DomainError(
         'internal_error',
         'This call was taken over by another worker; fetch its job with the x-job-id header.',

@@ -293,7 +293,8 @@ export class JobRepository {
     if (filter.requestId) where.push(`request_id = ${p.add(filter.requestId)}`);
     if (page.after) {
       where.push(
-        `(created_at, id) < (${p.add(page.after.created_at)}::timestamptz, ${p.add(page.after.id)}::uuid)`,
+        // The cursor row's own timestamp: a JS Date would drop its microseconds.
+        `(created_at, id) < (SELECT created_at, id FROM jobs WHERE id = ${p.add(page.after.id)}::uuid)`,
       );
     }
     return this.dataSource.query(
@@ -490,6 +491,29 @@ export class JobRepository {
         WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1)
         ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
       [maxSeconds, limit],
+    );
+  }
+
+  /**
+   * Queued jobs older than `seconds` whose queue message is gone (used up without starting the
+   * job: a worker killed between fetching it and starting the job, or stopping), locked so their
+   * message can be sent again. A message still waiting, or taken within `seconds`, is alive.
+   */
+  lockQueuedWithoutMessage(
+    seconds: number,
+    limit: number,
+    manager: EntityManager,
+  ): Promise<{ id: string; operation: string }[]> {
+    return manager.query(
+      `SELECT j.id, j.operation FROM jobs j
+        WHERE j.status = 'queued' AND j.created_at < now() - make_interval(secs => $1)
+          AND NOT EXISTS (
+                SELECT 1 FROM pgboss.job m
+                 WHERE m.name IN ('jobs-light', 'jobs-heavy') AND m.data->>'jobId' = j.id::text
+                   AND (m.state IN ('created', 'retry')
+                        OR (m.state = 'active' AND m.started_on > now() - make_interval(secs => $1))))
+        ORDER BY j.created_at LIMIT $2 FOR UPDATE OF j SKIP LOCKED`,
+      [seconds, limit],
     );
   }
 

@@ -157,7 +157,7 @@ export class WebhookDeliveryRepository {
   ): Promise<WebhookDeliveryRow[]> {
     const params = new SqlParams();
     const after = page.startingAfter
-      ? ` AND (created_at, id) < (${params.add(page.startingAfter.created_at)}::timestamptz, ${params.add(page.startingAfter.id)}::uuid)`
+      ? ` AND (created_at, id) < (SELECT created_at, id FROM webhook_deliveries WHERE id = ${params.add(page.startingAfter.id)}::uuid)`
       : '';
     return this.dataSource.query(
       `SELECT ${COLUMNS} FROM webhook_deliveries

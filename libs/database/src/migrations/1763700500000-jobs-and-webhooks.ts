@@ -1,3 +1,4 @@
+import PgBoss from 'pg-boss';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -10,6 +11,9 @@ export class JobsAndWebhooks1763700500000 implements MigrationInterface {
   name = 'JobsAndWebhooks1763700500000';
 
   async up(q: QueryRunner): Promise<void> {
+    // The queue's own schema (pg-boss 10), created here once rather than by the first process to
+    // start: several API and worker processes starting together never race to create it.
+    await q.query(PgBoss.getConstructionPlans('pgboss'));
     await q.query(`
       CREATE TABLE jobs (
         id uuid PRIMARY KEY,
@@ -121,5 +125,6 @@ export class JobsAndWebhooks1763700500000 implements MigrationInterface {
     await q.query(`DROP TABLE webhook_endpoints`);
     await q.query(`ALTER TABLE idempotency_keys DROP COLUMN job_id`);
     await q.query(`DROP TABLE jobs`);
+    await q.query(`DROP SCHEMA pgboss CASCADE`);
   }
 }
