@@ -147,16 +147,17 @@ export class JobExecutor {
     if (!job.holdId) {
       // A recovered or re-queued job: its first hold was voided, so this attempt places its own.
       try {
-        const hold = await this.billing.hold(job, runnable.holdMicros, {
+        const placed = await this.jobs.holdForAttempt(job.id, job.attempt, {
+          accountId: job.accountId,
+          mode: job.mode,
+          amount: runnable.holdMicros,
           operation: job.operation,
           requestId: job.requestId,
-          ttlMs: runnable.deadlineMs + HOLD_MARGIN_MS,
+          ttlSeconds: (runnable.deadlineMs + HOLD_MARGIN_MS) / 1000,
         });
-        if (!(await this.jobs.setHold(job.id, job.attempt, hold.id))) {
-          await this.billing.void(hold);
-          return { kind: 'superseded' };
-        }
-        job = { ...job, holdId: hold.id };
+        if (!placed.fenced) return { kind: 'superseded' };
+        if (!placed.holdId) throw await this.billing.insufficientCredit(job, runnable.holdMicros);
+        job = { ...job, holdId: placed.holdId, holdAmount: runnable.holdMicros };
       } catch (error) {
         return this.settle(job, { kind: 'failed', error: toDomainError(error) }, options, {
           startedAt,

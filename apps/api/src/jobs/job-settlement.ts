@@ -205,12 +205,12 @@ export class JobSettlement {
   }
 
   /**
-   * Puts a running attempt's job back in the queue (shutdown, or a dead attempt's recovery): its
-   * hold is voided and the next attempt places a new one. Whether it did.
+   * Puts a running attempt's job back in the queue (shutdown, or a dead attempt's recovery, which
+   * `recovery` counts): its hold is voided and the next attempt places a new one. Whether it did.
    */
-  async requeue(job: AttemptJob, manager?: EntityManager): Promise<boolean> {
+  async requeue(job: AttemptJob, manager?: EntityManager, recovery = false): Promise<boolean> {
     const run = async (m: EntityManager) => {
-      if (!(await this.jobs.requeue(job.id, job.attempt, m))) return false;
+      if (!(await this.jobs.requeue(job.id, job.attempt, m, recovery))) return false;
       if (job.holdId) await this.billing.void({ id: job.holdId }, m);
       await this.queue.send(m, job.operation, job.id);
       return true;

@@ -17,8 +17,11 @@ import { attemptOf, JobSettlement } from './job-settlement';
 /** Rows one sweep handles per kind: a backlog drains over several sweeps, each one short. */
 const BATCH = 50;
 
-/** A dead attempt is retried once from the start; a job whose second attempt dies fails. */
-const MAX_ATTEMPTS = 2;
+/**
+ * A dead attempt is retried once from the start; a job whose retry dies too fails. Attempts
+ * ended by a shutdown (put back in the queue on purpose) do not count.
+ */
+const MAX_RECOVERIES = 1;
 
 /**
  * Recovers what a dead process left behind, on every worker (rows are locked with SKIP LOCKED,
@@ -100,8 +103,8 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
           await this.settlement.end(attempt, { kind: 'canceled' }, manager);
           return { row, usage: { status: 409, errorCode: 'job_canceled' } };
         }
-        if (row.attempt < MAX_ATTEMPTS) {
-          await this.settlement.requeue(attempt, manager);
+        if (row.recoveries < MAX_RECOVERIES) {
+          await this.settlement.requeue(attempt, manager, true);
           return { row, usage: null };
         }
         const error = new DomainError(

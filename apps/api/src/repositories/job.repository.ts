@@ -27,6 +27,8 @@ export interface JobRow {
   result: unknown;
   error: unknown;
   attempt: number;
+  /** Times a dead attempt was recovered (a shutdown's requeue does not count). */
+  recoveries: number;
   cancel_requested_at: Date | null;
   created_at: Date;
   started_at: Date | null;
@@ -100,7 +102,7 @@ export interface JobListFilter {
 
 const COLUMNS = `id, account_id, mode, key_id, subject, operation, execution, status, request, request_id,
   idempotency_key, hold_id, hold_amount, charged, balance_after, progress, http_status, result, error,
-  attempt, cancel_requested_at, created_at, started_at, finished_at, result_expires_at, result_purged_at`;
+  attempt, recoveries, cancel_requested_at, created_at, started_at, finished_at, result_expires_at, result_purged_at`;
 
 /**
  * A job and its hold in one statement: reserve the amount (or nothing when the available
@@ -318,14 +320,52 @@ export class JobRepository {
     return rows[0] ?? null;
   }
 
-  /** Records the hold of an attempt that had to place a new one (a recovered job). */
-  async setHold(id: string, attempt: number, holdId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `WITH h AS (UPDATE jobs SET hold_id = $3 WHERE id = $1 AND attempt = $2 AND status = 'running' RETURNING 1)
-       SELECT 1 FROM h`,
-      [id, attempt, holdId],
+  /**
+   * Places the hold of an attempt that needs a new one (a recovered or re-queued job), in one
+   * statement: only while the attempt holds the job, the amount is reserved, the hold recorded
+   * and attached to the job. `fenced` false: the attempt no longer holds the job (nothing
+   * written); `holdId` null with `fenced` true: the available balance is short.
+   */
+  async holdForAttempt(
+    id: string,
+    attempt: number,
+    hold: {
+      accountId: string;
+      mode: Mode;
+      amount: Micros;
+      operation: string;
+      requestId: string;
+      ttlSeconds: number;
+    },
+  ): Promise<{ fenced: boolean; holdId: string | null }> {
+    const rows: { fenced: number; hold_id: string | null }[] = await this.dataSource.query(
+      `WITH fence AS (
+         SELECT id FROM jobs
+          WHERE id = $1 AND attempt = $2 AND status = 'running' AND hold_id IS NULL FOR UPDATE),
+       reserved AS (
+         UPDATE balances SET held = held + $5, updated_at = now()
+          WHERE account_id = $3 AND mode = $4 AND balance - held >= $5 AND EXISTS (SELECT 1 FROM fence)
+          RETURNING account_id),
+       hold AS (
+         INSERT INTO holds (account_id, mode, amount, operation, request_id, expires_at)
+         SELECT $3, $4, $5, $6, $7, now() + make_interval(secs => $8) FROM reserved
+         RETURNING id),
+       attached AS (
+         UPDATE jobs j SET hold_id = hold.id FROM hold, fence WHERE j.id = fence.id
+         RETURNING j.hold_id)
+       SELECT (SELECT count(*) FROM fence)::int AS fenced, (SELECT hold_id FROM attached) AS hold_id`,
+      [
+        id,
+        attempt,
+        hold.accountId,
+        hold.mode,
+        hold.amount,
+        hold.operation,
+        hold.requestId,
+        hold.ttlSeconds,
+      ],
     );
-    return rows.length === 1;
+    return { fenced: rows[0].fenced === 1, holdId: rows[0].hold_id };
   }
 
   /**
@@ -518,13 +558,19 @@ export class JobRepository {
   }
 
   /** Puts a running job back in the queue for a new attempt, without a hold (its own was voided). */
-  async requeue(id: string, attempt: number, manager: EntityManager): Promise<boolean> {
+  async requeue(
+    id: string,
+    attempt: number,
+    manager: EntityManager,
+    recovery = false,
+  ): Promise<boolean> {
     const rows: unknown[] = await manager.query(
       `WITH q AS (
-         UPDATE jobs SET status = 'queued', hold_id = NULL, heartbeat_at = NULL, progress = 0
+         UPDATE jobs SET status = 'queued', hold_id = NULL, heartbeat_at = NULL, progress = 0,
+                recoveries = recoveries + CASE WHEN $3 THEN 1 ELSE 0 END
           WHERE id = $1 AND attempt = $2 AND status = 'running' RETURNING 1)
        SELECT 1 FROM q`,
-      [id, attempt],
+      [id, attempt, recovery],
     );
     return rows.length === 1;
   }

@@ -36,6 +36,8 @@ export class JobsAndWebhooks1763700500000 implements MigrationInterface {
         result jsonb,
         error jsonb,
         attempt integer NOT NULL DEFAULT 0,
+        -- Dead attempts recovered by the sweeper (a shutdown's requeue is not one).
+        recoveries integer NOT NULL DEFAULT 0,
         -- Set in the statement that ends the job: its webhook event is still to be written (the
         -- job row is the outbox; the publisher turns it into deliveries and clears it).
         events_pending boolean NOT NULL DEFAULT false,
