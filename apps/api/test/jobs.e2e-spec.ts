@@ -505,14 +505,20 @@ describe('a queued job whose queue message was used up (e2e)', () => {
  * grace period ends goes back to the queue, its hold voided, for another worker to run.
  */
 describe('jobs at shutdown (e2e)', () => {
-  it('a running job is put back in the queue with its hold voided', async () => {
+  /**
+   * Starts an app, runs a slow async scan until it is running, lets `beforeClose` act on the
+   * job (by its row id), closes the app (what SIGTERM runs) and returns the job's row and the
+   * account's money as the database has them then.
+   */
+  async function shutDownWhileRunning(beforeClose: (db: Client, jobId: string) => Promise<void>) {
     const saved = { ...process.env };
     const t = await createTestApp({
       env: {
         AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         SANDBOX_SLOW_DELAY_MS: '8000',
         SCAN_DEADLINE_MS: '30000',
-        JOBS_HEARTBEAT_MS: '100',
+        // Slow beats: a cancel asked for in the database is not seen before the shutdown.
+        JOBS_HEARTBEAT_MS: '10000',
         JOBS_SHUTDOWN_GRACE_MS: '300',
       },
     });
@@ -530,42 +536,61 @@ describe('jobs at shutdown (e2e)', () => {
         .set('Prefer', 'respond-async')
         .send({ query: 'sandbox-slow home espresso', limit: 4 });
       expect(accepted.status).toBe(202);
-      const id = accepted.body.id.replace(/^job_/, '');
+      const jobId = accepted.body.id
+        .replace(/^job_/, '')
+        .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5') as string;
       let status = '';
       for (let i = 0; i < 100 && status !== 'running'; i++) {
-        status = (
-          await db.query(`SELECT status FROM jobs WHERE replace(id::text, '-', '') = $1`, [id])
-        ).rows[0].status;
+        status = (await db.query(`SELECT status FROM jobs WHERE id = $1`, [jobId])).rows[0].status;
         if (status !== 'running') await sleep(50);
       }
       expect(status).toBe('running');
+      await beforeClose(db, jobId);
 
       await t.app.close();
 
-      const job = await db.query(
-        `SELECT status, hold_id, attempt FROM jobs WHERE replace(id::text, '-', '') = $1`,
-        [id],
-      );
-      expect(job.rows[0]).toEqual({ status: 'queued', hold_id: null, attempt: 1 });
-      const money = await db.query(
-        `SELECT balance::bigint AS balance, held::bigint AS held,
-                (SELECT count(*) FROM holds WHERE account_id = $1 AND status = 'pending')::int AS pending
-           FROM balances WHERE account_id = $1 AND mode = 'test'`,
-        [account.id],
-      );
-      expect(money.rows[0]).toEqual({ balance: '1000000', held: '0', pending: 0 });
-      // Its queue message waits for the next worker.
-      const uuid = id.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
-      const messages = await db.query(
-        `SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'jobId' = $1 AND state = 'created'`,
-        [uuid],
-      );
-      expect(messages.rows[0].n).toBe(1);
+      const job = (
+        await db.query(`SELECT status, hold_id, attempt, recoveries FROM jobs WHERE id = $1`, [
+          jobId,
+        ])
+      ).rows[0];
+      const money = (
+        await db.query(
+          `SELECT balance::bigint AS balance, held::bigint AS held,
+                  (SELECT count(*) FROM holds WHERE account_id = $1 AND status = 'pending')::int AS pending
+             FROM balances WHERE account_id = $1 AND mode = 'test'`,
+          [account.id],
+        )
+      ).rows[0];
+      const messages = (
+        await db.query(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'jobId' = $1 AND state = 'created'`,
+          [jobId],
+        )
+      ).rows[0].n as number;
+      return { job, money, messages };
     } finally {
       await db.end();
       await t.db.drop();
       for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
       Object.assign(process.env, saved);
     }
+  }
+
+  it('a running job is put back in the queue with its hold voided (not counted as a crash)', async () => {
+    const { job, money, messages } = await shutDownWhileRunning(async () => undefined);
+    expect(job).toEqual({ status: 'queued', hold_id: null, attempt: 1, recoveries: 0 });
+    expect(money).toEqual({ balance: '1000000', held: '0', pending: 0 });
+    // Its queue message waits for the next worker.
+    expect(messages).toBe(1);
+  });
+
+  it('a running job whose cancel was asked for ends canceled instead of going back', async () => {
+    const { job, money, messages } = await shutDownWhileRunning(async (db, jobId) => {
+      await db.query(`UPDATE jobs SET cancel_requested_at = now() WHERE id = $1`, [jobId]);
+    });
+    expect(job.status).toBe('canceled');
+    expect(money).toEqual({ balance: '1000000', held: '0', pending: 0 });
+    expect(messages).toBe(0);
   });
 });

@@ -202,11 +202,14 @@ export class JobExecutor {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
       clearInterval(heartbeat);
       if (reason instanceof Superseded) return { kind: 'superseded' };
-      if (reason instanceof ShuttingDown) {
-        return (await this.settlement.requeue(job)) ? { kind: 'requeued' } : { kind: 'superseded' };
+      if (reason instanceof ShuttingDown && (await this.settlement.requeue(job))) {
+        return { kind: 'requeued' };
       }
-      if (reason instanceof CancelRequested) ending = { kind: 'canceled' };
-      else {
+      // Not put back at a shutdown: a cancel was asked for (it ends canceled now), or another
+      // attempt holds the job (then the ending below is fenced out).
+      if (reason instanceof CancelRequested || reason instanceof ShuttingDown) {
+        ending = { kind: 'canceled' };
+      } else {
         thrown = error;
         ending = { kind: 'failed', error: toDomainError(error) };
       }

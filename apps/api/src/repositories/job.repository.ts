@@ -557,7 +557,10 @@ export class JobRepository {
     );
   }
 
-  /** Puts a running job back in the queue for a new attempt, without a hold (its own was voided). */
+  /**
+   * Puts a running job back in the queue for a new attempt, without a hold (its own was voided).
+   * Not one whose cancel was asked for: that one is to end canceled, not to run again.
+   */
   async requeue(
     id: string,
     attempt: number,
@@ -568,7 +571,8 @@ export class JobRepository {
       `WITH q AS (
          UPDATE jobs SET status = 'queued', hold_id = NULL, heartbeat_at = NULL, progress = 0,
                 recoveries = recoveries + CASE WHEN $3 THEN 1 ELSE 0 END
-          WHERE id = $1 AND attempt = $2 AND status = 'running' RETURNING 1)
+          WHERE id = $1 AND attempt = $2 AND status = 'running' AND cancel_requested_at IS NULL
+          RETURNING 1)
        SELECT 1 FROM q`,
       [id, attempt, recovery],
     );
