@@ -15,7 +15,7 @@ const PER_KEY_PER_MIN = 10;
 describe('two API instances on one Postgres and one Redis', () => {
   let db: TestDatabase;
   let redis: LocalRedis;
-  const instances: { url: string; child: ChildProcess }[] = [];
+  const instances: { url: string; child: ChildProcess; stderr: () => string }[] = [];
   const saved = { ...process.env };
   const io = {
     out: (line: string) => lines.push(line),
@@ -36,7 +36,8 @@ describe('two API instances on one Postgres and one Redis', () => {
       const port = await freePort();
       const child = spawn(process.execPath, ['dist/apps/api/main.js'], {
         cwd: ROOT,
-        stdio: 'ignore',
+        // stderr kept (its last few KB): a start that fails says why in the test's failure.
+        stdio: ['ignore', 'ignore', 'pipe'],
         env: {
           ...process.env,
           NODE_ENV: 'test',
@@ -49,15 +50,21 @@ describe('two API instances on one Postgres and one Redis', () => {
           LOG_LEVEL: 'silent',
         },
       });
-      instances.push({ url: `http://127.0.0.1:${port}`, child });
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString()).slice(-4_000);
+      });
+      instances.push({ url: `http://127.0.0.1:${port}`, child, stderr: () => stderr });
     }
     for (const instance of instances) {
       await until(
         async () => (await fetch(`${instance.url}/health`)).status === 200,
-        30_000,
+        60_000,
         `${instance.url}/health`,
         200,
-      );
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}; the instance's stderr:\n${instance.stderr()}`);
+      });
       const health = (await (await fetch(`${instance.url}/health`)).json()) as {
         checks: { redis: { status: string } };
       };

@@ -3,6 +3,7 @@
  * temp dir), and a template database migrated through our real migrations. Each test file
  * clones the template (see support/test-database.ts); nothing is ever truncated.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,23 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
+const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+
+/**
+ * The suites that start the built API as processes (scale-out, jobs-crash) share one build, made
+ * here before any of them runs: two of them building `dist/` at once could start a bundle while
+ * the other was still writing it. Their own build step then finds it up to date.
+ */
+function buildApi(): void {
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), '--api'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`API build failed:\n${build.stdout}\n${build.stderr}`);
+}
+
 export default async function globalSetup(): Promise<void> {
+  buildApi();
   const state: Partial<RunState> = {};
   if (process.env.DATABASE_URL) {
     state.adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
