@@ -2,7 +2,6 @@ import type { StoredResponse } from '../common/http/replayed-response';
 import { createHash } from 'node:crypto';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
-import type { EntityManager } from 'typeorm';
 import {
   IdempotencyKeyRepository,
   type IdempotencyScope,
@@ -164,28 +163,20 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Stores the outcome (or releases the key for statuses of the caller's own making). */
-  async finish(
-    scope: IdempotencyScope,
-    response: StoredResponse,
-    manager?: EntityManager,
-  ): Promise<void> {
+  async finish(scope: IdempotencyScope, response: StoredResponse): Promise<void> {
     if (NOT_STORED.has(response.status)) {
-      await this.release(scope, manager);
+      await this.release(scope);
       return;
     }
-    await this.keys.saveResponse(
-      scope,
-      {
-        status: response.status,
-        body: toStoredBody(response.body),
-        headers: JSON.stringify(response.headers),
-      },
-      manager,
-    );
+    await this.keys.saveResponse(scope, {
+      status: response.status,
+      body: toStoredBody(response.body),
+      headers: JSON.stringify(response.headers),
+    });
   }
 
-  async release(scope: IdempotencyScope, manager?: EntityManager): Promise<void> {
-    await this.keys.deleteRunning(scope, manager);
+  async release(scope: IdempotencyScope): Promise<void> {
+    await this.keys.deleteRunning(scope);
   }
 
   deleteExpired(): Promise<number> {

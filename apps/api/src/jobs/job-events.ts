@@ -90,10 +90,8 @@ export class JobEvents implements OnApplicationBootstrap, OnModuleDestroy {
     return this.dataSource.transaction(async (manager) => {
       const pending = await this.jobs.lockEventsPending(BATCH, manager);
       let deliveries = 0;
-      for (const { id, has_endpoints } of pending) {
-        if (!has_endpoints) continue;
-        const row = await this.jobs.findById(id, manager);
-        if (!row || !EVENT[row.status]) continue;
+      for (const row of pending) {
+        if (!EVENT[row.status]) continue;
         deliveries += await this.outbox.enqueue(manager, {
           accountId: row.account_id,
           mode: row.mode,

@@ -8,7 +8,6 @@ import { toErrorBody } from '../common/errors/error-envelope';
 import { toStoredBody } from '../idempotency/idempotency.service';
 import { BillingService, type CaptureResult } from '../ledger/billing.service';
 import { JobRepository, type JobErrorEnding, type JobRow } from '../repositories/job.repository';
-import type { JobEventType } from '../webhooks/webhook-outbox';
 import { JobEvents } from './job-events';
 import { JobQueue } from './job-queue';
 
@@ -57,12 +56,6 @@ export interface Settled {
   /** A webhook event of this ending waits to be published. */
   eventsPending: boolean;
 }
-
-export const JOB_EVENT: Record<'succeeded' | 'failed' | 'canceled', JobEventType> = {
-  succeeded: 'job.succeeded',
-  failed: 'job.failed',
-  canceled: 'job.canceled',
-};
 
 export function canceledError(): DomainError {
   return new DomainError(

@@ -143,24 +143,17 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     hold: Hold,
     charge: Micros,
     meta: { operation?: string; requestId?: string } = {},
-    manager?: EntityManager,
   ): Promise<CaptureResult> {
     if (!Number.isSafeInteger(charge) || charge < 0 || charge > hold.amount) {
       throw new RangeError(`charge ${charge} is outside [0, ${hold.amount}]`);
     }
     // The usual case, in one statement (one round trip, atomic).
-    const balance = await this.holds.capture(
-      hold.accountId,
-      hold.mode,
-      hold.id,
-      charge,
-      { operation: meta.operation ?? null, requestId: meta.requestId ?? null },
-      manager,
-    );
+    const balance = await this.holds.capture(hold.accountId, hold.mode, hold.id, charge, {
+      operation: meta.operation ?? null,
+      requestId: meta.requestId ?? null,
+    });
     if (balance !== null) return { charged: charge, balance: toMicros(balance) };
-    return manager
-      ? this.chargeSettledHold(hold, charge, meta, manager)
-      : this.dataSource.transaction((m) => this.chargeSettledHold(hold, charge, meta, m));
+    return this.dataSource.transaction((m) => this.chargeSettledHold(hold, charge, meta, m));
   }
 
   /**

@@ -93,12 +93,15 @@ export class HoldRepository {
     holdId: string,
     charge: Micros,
     meta: HoldMeta,
-    manager?: EntityManager,
   ): Promise<string | null> {
-    const values = [holdId, accountId, mode, charge, meta.operation, meta.requestId];
-    const rows: { balance: string }[] = manager
-      ? await manager.query(CAPTURE.text, values)
-      : await runPrepared<{ balance: string }>(this.dataSource, CAPTURE, values);
+    const rows = await runPrepared<{ balance: string }>(this.dataSource, CAPTURE, [
+      holdId,
+      accountId,
+      mode,
+      charge,
+      meta.operation,
+      meta.requestId,
+    ]);
     return rows.length === 1 ? rows[0].balance : null;
   }
 

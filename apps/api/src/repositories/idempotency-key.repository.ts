@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Mode } from '@reelscout/domain';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 
 /** One Idempotency-Key, scoped to the account and mode. */
 export interface IdempotencyScope {
@@ -85,9 +85,8 @@ export class IdempotencyKeyRepository {
   async saveResponse(
     scope: IdempotencyScope,
     response: { status: number; body: string; headers: string },
-    manager?: EntityManager,
   ): Promise<void> {
-    await (manager ?? this.dataSource).query(
+    await this.dataSource.query(
       `UPDATE idempotency_keys
           SET state = 'done', response_status = $4, response_body = $5, response_headers = $6
         WHERE account_id = $1 AND mode = $2 AND key = $3`,
@@ -96,8 +95,8 @@ export class IdempotencyKeyRepository {
   }
 
   /** Releases a key that is still `running`. */
-  async deleteRunning(scope: IdempotencyScope, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.dataSource).query(
+  async deleteRunning(scope: IdempotencyScope): Promise<void> {
+    await this.dataSource.query(
       `DELETE FROM idempotency_keys WHERE account_id = $1 AND mode = $2 AND key = $3 AND state = 'running'`,
       [scope.accountId, scope.mode, scope.key],
     );

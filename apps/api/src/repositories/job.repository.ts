@@ -480,20 +480,13 @@ export class JobRepository {
   }
 
   /**
-   * Ended jobs whose webhook event is still to be written, locked for the publisher, with whether
-   * their account has an enabled endpoint of their mode at all (most have none: nothing to write).
+   * Ended jobs whose webhook event is still to be written (only jobs of accounts that had an
+   * enabled endpoint when they ended are marked), locked for the publisher.
    */
-  lockEventsPending(
-    limit: number,
-    manager: EntityManager,
-  ): Promise<{ id: string; has_endpoints: boolean }[]> {
+  lockEventsPending(limit: number, manager: EntityManager): Promise<JobRow[]> {
     return manager.query(
-      `SELECT j.id, EXISTS (
-                SELECT 1 FROM webhook_endpoints e
-                 WHERE e.account_id = j.account_id AND e.mode = j.mode AND e.status = 'enabled'
-                   AND e.deleted_at IS NULL) AS has_endpoints
-         FROM jobs j WHERE j.events_pending
-        ORDER BY j.finished_at LIMIT $1 FOR UPDATE OF j SKIP LOCKED`,
+      `SELECT ${COLUMNS} FROM jobs WHERE events_pending
+        ORDER BY finished_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [limit],
     );
   }
