@@ -100,6 +100,18 @@ describe('jobs (e2e)', () => {
     };
   }
 
+  it('the migrations create both queues, so processes starting together never create one', async () => {
+    // Creating a pg-boss queue attaches a partition to pgboss.job; two processes doing it at
+    // once deadlocked a start-up. The queues are schema, and start-up only checks for them.
+    const { rows } = await db.query<{ name: string; retry_limit: number; expire_seconds: number }>(
+      `SELECT name, retry_limit, expire_seconds FROM pgboss.queue ORDER BY name`,
+    );
+    expect(rows).toEqual([
+      { name: 'jobs-heavy', retry_limit: 0, expire_seconds: 900 },
+      { name: 'jobs-light', retry_limit: 0, expire_seconds: 900 },
+    ]);
+  });
+
   it('Prefer: respond-async answers 202 with the job at once; polling gives the sync body and its charge', async () => {
     const { account, key } = await funded();
     const accepted = await request(server())

@@ -70,15 +70,10 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
     this.boss = boss;
   }
 
+  /** The queues are created by our migrations (two processes creating one at once deadlock). */
   private async ensureQueue(boss: PgBoss, name: QueueName): Promise<void> {
     if (await boss.getQueue(name)) return;
-    try {
-      // Retries are ours: the sweeper recovers a dead attempt and re-sends the message of a job
-      // still queued without one. An active message expires after 15 min, past every deadline.
-      await boss.createQueue(name, { name, retryLimit: 0, expireInSeconds: 900 });
-    } catch (error) {
-      if (!(await boss.getQueue(name))) throw error; // not a lost race with another process
-    }
+    throw new Error(`the job queue "${name}" does not exist: run the migrations (npm run migrate)`);
   }
 
   /**

@@ -14,6 +14,15 @@ export class JobsAndWebhooks1763700500000 implements MigrationInterface {
     // The queue's own schema (pg-boss 10), created here once rather than by the first process to
     // start: several API and worker processes starting together never race to create it.
     await q.query(PgBoss.getConstructionPlans('pgboss'));
+    // Its two queues too: creating a queue attaches a partition to pgboss.job, and two processes
+    // doing that at once deadlock. Retries are ours (the sweeper recovers a dead attempt and
+    // re-sends a lost message); an active message expires after 15 min, past every deadline.
+    for (const name of ['jobs-light', 'jobs-heavy']) {
+      await q.query(`SELECT pgboss.create_queue($1, $2)`, [
+        name,
+        JSON.stringify({ policy: 'standard', retryLimit: 0, expireInSeconds: 900 }),
+      ]);
+    }
     await q.query(`
       CREATE TABLE jobs (
         id uuid PRIMARY KEY,
