@@ -8,5 +8,7 @@ module.exports = {
     '^@reelscout/domain/(.*)$': '<rootDir>/libs/domain/src/$1',
     '^@reelscout/database$': '<rootDir>/libs/database/src',
     '^@reelscout/database/(.*)$': '<rootDir>/libs/database/src/$1',
+    '^@reelscout/sdk$': '<rootDir>/libs/sdk/src',
+    '^@reelscout/mcp$': '<rootDir>/libs/mcp/src',
   },
 };

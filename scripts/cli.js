@@ -16,7 +16,7 @@ const { build } = require('./build');
 
 const CLI = 'dist/apps/api/cli.js';
 /** Commands that touch no database. */
-const NO_DATABASE_COMMANDS = new Set(['providers:check']);
+const NO_DATABASE_COMMANDS = new Set(['providers:check', 'openapi']);
 
 /**
  * The signal (Ctrl-C, SIGTERM) that stopped the CLI, if one came. Whatever it interrupts, the

@@ -10,6 +10,7 @@ import { InvitesService } from '../auth/invites.service';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/dto/auth.dto';
 import { DatabaseRepository } from '../repositories/database.repository';
 import { CliModule } from './cli.module';
+import { openApiCommand } from './openapi.command';
 import { providersCheck } from './providers-check.command';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
@@ -31,6 +32,8 @@ Commands:
                                                       adapter uses once, with VIDEO_PROVIDER_*
                                                       credentials; prints ok or the error and
                                                       the latency per endpoint (no database)
+  openapi [--out FILE]                                print the OpenAPI document the API serves
+                                                      (no database)
 
 --email takes an e-mail address (the rule the dashboard's sign-in form applies).
 
@@ -68,6 +71,7 @@ const COMMAND_FLAGS: Record<string, { values: string[]; booleans: string[]; requ
   {
     migrate: { values: [], booleans: [], required: [] },
     'providers:check': { values: ['instagram-url', 'youtube-id'], booleans: [], required: [] },
+    openapi: { values: ['out'], booleans: [], required: [] },
     'invites:create': { values: ['email'], booleans: ['api-access', 'admin'], required: [] },
     'accounts:create': {
       values: ['email', 'password'],
@@ -170,6 +174,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         io,
       );
     }
+    if (command === 'openapi') return await openApiCommand(str(flags.out), io);
     if (command === 'migrate') {
       const url = process.env.DATABASE_URL;
       if (!url) throw new UsageError('DATABASE_URL is not set.');
