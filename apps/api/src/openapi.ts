@@ -1,6 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_STATUS } from '@reelscout/domain';
+import { closeComponentSchemas, toOpenApi31Schemas } from './common/openapi/openapi-31';
+import { BEARER_SCHEME, SESSION_SCHEME } from './common/openapi/route-docs';
+import { SESSION_COOKIE } from './auth/session';
 
 const ERROR_TABLE = Object.entries(ERROR_STATUS)
   .map(([code, status]) => `| ${status} | \`${code}\` |`)
@@ -39,10 +42,33 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(DESCRIPTION)
     .setVersion('1')
     .setOpenAPIVersion('3.1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'rs_live_… or rs_test_… key' })
+    .addServer('/', 'The address serving this document.')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'rs_live_… or rs_test_… (opaque API key)',
+        description:
+          'An API key from the dashboard, sent as `Authorization: Bearer <key>`: `rs_live_` (live mode) or `rs_test_` (test mode: sandbox and test balance), then 38 base62 characters (32 random, 6 of checksum). Opaque: not a JWT, nothing to decode; shown once at creation and stored only as a hash.',
+      },
+      BEARER_SCHEME,
+    )
+    .addCookieAuth(
+      SESSION_COOKIE,
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        description:
+          'The dashboard session (`/auth/*`, `/account/*`), set by sign-in and sign-up. Not for integrations: use an API key on `/v1`.',
+      },
+      SESSION_SCHEME,
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  return { ...document, webhooks: jobWebhooks() } as OpenAPIObject;
+  const fixed = closeComponentSchemas(toOpenApi31Schemas(document));
+  // Proprietary (package.json: UNLICENSED): a name, and no URL or SPDX identifier to give.
+  const info = { ...fixed.info, license: { name: 'Proprietary' } };
+  return { ...fixed, info, webhooks: jobWebhooks() } as OpenAPIObject;
 }
 
 const WEBHOOK_HEADERS = [
@@ -56,6 +82,10 @@ const WEBHOOK_HEADERS = [
     'Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint secret (two during the 24 h after a rotation).',
   ],
 ] as const;
+
+/** `webhook.job.succeeded` → `webhookJobSucceeded`. */
+const camelCase = (dotted: string) =>
+  dotted.replace(/[._](\w)/g, (_match, letter: string) => letter.toUpperCase());
 
 /** The events sent to webhook endpoints (OpenAPI 3.1 `webhooks`): one per way a job ends. */
 function jobWebhooks(): Record<string, unknown> {
@@ -71,10 +101,12 @@ function jobWebhooks(): Record<string, unknown> {
       type,
       {
         post: {
-          operationId: `webhook_${type.replace('.', '_')}`,
+          operationId: camelCase(`webhook.${type}`),
           summary: type,
           description: `${description} Retried with backoff for about 28 hours until your endpoint answers 2xx within 10 s; redirects are not followed.`,
           tags: ['webhooks'],
+          // Sent by us to your endpoint: it authenticates us by the `webhook-signature` header.
+          security: [],
           parameters: WEBHOOK_HEADERS.map(([name, text]) => ({
             name,
             in: 'header',

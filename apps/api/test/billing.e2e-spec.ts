@@ -455,6 +455,7 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
       expect(res.status).toBe(402);
       expect(res.body.error.code).toBe('insufficient_credit');
       expect(res.headers['x-service-balance-usd']).toBe('0.010000');
+      expect(res.headers['x-service-price-usd']).toBe('0.150000');
       expect(chargeProbe.executions).toBe(before);
       const [usage] = await usageRows(res.headers['x-request-id']);
       expect(usage).toEqual(

@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ERROR_STATUS } from '@reelscout/domain';
 import request from 'supertest';
 import { BillingService } from '../src/ledger/billing.service';
@@ -11,7 +15,7 @@ interface HeaderDoc {
 interface ResponseDoc {
   description?: string;
   headers?: Record<string, HeaderDoc>;
-  content?: Record<string, { schema?: unknown }>;
+  content?: Record<string, { schema?: unknown; examples?: Record<string, unknown> }>;
 }
 interface ParameterDoc {
   name: string;
@@ -37,14 +41,59 @@ const OK_HEADERS = [
 const SERVICE_HEADER =
   /^(x-service-.*|ratelimit-.*|retry-after|idempotent-replayed|x-request-id|www-authenticate)$/;
 
+const ROOT = join(__dirname, '..', '..', '..');
+
+/** `redocly lint` (its recommended rules, plus redocly.yaml) on a file: its JSON report. */
+function redoclyLint(file: string): Promise<{ totals: { errors: number; warnings: number } }> {
+  const config = join(ROOT, 'redocly.yaml');
+  const args = [
+    join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js'),
+    'lint',
+    file,
+    ...(existsSync(config) ? ['--config', config] : []),
+    '--format=json',
+    '--max-problems=10000',
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', () => {
+      try {
+        resolve(JSON.parse(stdout));
+      } catch {
+        reject(new Error(`redocly lint gave no report: ${stderr || stdout}`));
+      }
+    });
+  });
+}
+
 const lower = (names: string[]) => names.map((n) => n.toLowerCase()).sort();
 const headerNames = (response: ResponseDoc | undefined) =>
   lower(Object.keys(response?.headers ?? {}));
 
 describe('OpenAPI document: every /v1 operation (e2e)', () => {
   let t: TestApp;
-  let doc: { paths: Record<string, Record<string, OperationDoc>> };
+  let doc: {
+    paths: Record<string, Record<string, OperationDoc>>;
+    components: { schemas: Record<string, unknown> };
+  };
   const server = () => t.app.getHttpServer();
+
+  /** A schema with its `#/components/schemas/…` references replaced by what they name. */
+  const deref = (schema: unknown): unknown => {
+    if (Array.isArray(schema)) return schema.map(deref);
+    if (schema === null || typeof schema !== 'object') return schema;
+    const ref = (schema as { $ref?: string }).$ref;
+    if (ref) return deref(doc.components.schemas[ref.split('/').pop()!]);
+    return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, deref(v)]));
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' } });
@@ -66,7 +115,28 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
           .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, path, op })),
       );
 
-  it('lists the four operations, the jobs routes and the webhook endpoint routes', () => {
+  /** The same lint as `npm run lint:openapi`, on the document this app serves. */
+  it('passes Redocly lint (recommended rules) with 0 errors and 0 warnings', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reelscout-openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(doc));
+      const report = (await redoclyLint(file)) as {
+        totals: { errors: number; warnings: number };
+        problems?: { ruleId: string; message: string; location?: { pointer?: string }[] }[];
+      };
+      const problems = (report.problems ?? []).map(
+        (p) => `${p.ruleId} ${p.location?.[0]?.pointer ?? ''}: ${p.message}`,
+      );
+      expect({ ...report.totals, problems }).toEqual(
+        expect.objectContaining({ errors: 0, warnings: 0, problems: [] }),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('lists the four operations, the balance, the jobs routes and the webhook endpoint routes', () => {
     expect(
       operations()
         .map((o) => o.name)
@@ -74,6 +144,7 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
     ).toEqual(
       [
         ...OPERATIONS.map((p) => `POST ${p}`),
+        'GET /v1/balance',
         'GET /v1/jobs',
         'GET /v1/jobs/{id}',
         'POST /v1/jobs/{id}/cancel',
@@ -117,10 +188,15 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
         description: expect.stringContaining(`\`${code}\``),
       });
     }
-    // Every error has the envelope schema.
+    // Every error has the envelope schema (the ErrorDto component), with an example.
     for (const [status, response] of Object.entries(responses)) {
       if (status === '200' || status === '202') continue;
-      expect(JSON.stringify(response.content?.['application/json']?.schema)).toContain('requestId');
+      const media = response.content?.['application/json'];
+      expect(JSON.stringify(deref(media?.schema))).toContain('requestId');
+      expect({ status, examples: Object.keys(media?.examples ?? {}).length > 0 }).toEqual({
+        status,
+        examples: true,
+      });
     }
   });
 

@@ -16,6 +16,7 @@ export class AssistController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'assist',
     summary:
       'Classify a chat message (scan / chat / refuse) and write a self-contained search query',
     description:

@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { RETRY_AFTER } from '../common/openapi/api-errors';
+import { ApiDashboardRoute, dashboardBodyErrors } from '../common/openapi/route-docs';
 import type { Account } from '@reelscout/database';
 import type { Request, Response } from 'express';
 import { AccountsService, toAccountView } from '../accounts/accounts.service';
@@ -44,6 +46,25 @@ export class AuthController {
   @Post('sign-in')
   @HttpCode(200)
   @UseGuards(LocalAuthGuard)
+  @ApiDashboardRoute({
+    operationId: 'authSignIn',
+    summary: 'Sign in with e-mail and password',
+    description: 'Starts a session: the `rs_session` cookie is set on the response.',
+    auth: 'public',
+    authAttempt: true,
+    errors: {
+      ...dashboardBodyErrors(),
+      401: {
+        description: '`unauthorized`: wrong e-mail or password.',
+        samples: { unauthorized: { message: 'Wrong e-mail or password.' } },
+      },
+      429: {
+        description:
+          '`rate_limited`: over the per-IP ceilings of the dashboard and of auth attempts, or too many failed sign-ins for this e-mail; retry after `Retry-After` seconds.',
+        headers: RETRY_AFTER,
+      },
+    },
+  })
   @ApiOkResponse({ type: SignInResponseDto, description: 'Signed in; the session cookie is set.' })
   async signIn(
     @Req() req: Request & { user: Account },
@@ -55,6 +76,15 @@ export class AuthController {
 
   @Post('sign-up')
   @HttpCode(201)
+  @ApiDashboardRoute({
+    operationId: 'authSignUp',
+    summary: 'Create an account from an invite',
+    description:
+      'Invite-only: the invite token and its e-mail address. Signs the new account in (sets the `rs_session` cookie).',
+    auth: 'public',
+    authAttempt: true,
+    errors: dashboardBodyErrors(),
+  })
   @ApiCreatedResponse({
     type: SignUpResponseDto,
     description: 'The account exists and is signed in; the session cookie is set.',
@@ -67,6 +97,13 @@ export class AuthController {
 
   @Post('sign-out')
   @HttpCode(200)
+  @ApiDashboardRoute({
+    operationId: 'authSignOut',
+    summary: 'Sign out',
+    description: 'Ends the session, if there is one, and clears its cookie. Always succeeds.',
+    auth: 'optional',
+    errors: dashboardBodyErrors(),
+  })
   @ApiOkResponse({ type: SignOutResponseDto })
   async signOut(
     @Req() req: Request,
@@ -80,6 +117,12 @@ export class AuthController {
   }
 
   @Get('session')
+  @ApiDashboardRoute({
+    operationId: 'authGetSession',
+    summary: 'Who is signed in',
+    description: '`signedIn: false` (not an error) without a valid session.',
+    auth: 'optional',
+  })
   @ApiOkResponse({ type: SessionResponseDto })
   async session(@Req() req: Request): Promise<SessionResponseDto> {
     const id = req.session?.accountId;
@@ -88,6 +131,12 @@ export class AuthController {
   }
 
   @Get('invites/:token')
+  @ApiDashboardRoute({
+    operationId: 'authInspectInvite',
+    summary: 'Check an invite link before signing up',
+    description: 'Its state (`valid`, `used`, `expired`, `unknown`) and the e-mail it is for.',
+    auth: 'public',
+  })
   @ApiOkResponse({ type: InviteInspectResponseDto })
   async invite(@Param('token') token: string): Promise<InviteInspectResponseDto> {
     if (token.length > 128) return { state: 'unknown', email: null };
@@ -96,6 +145,13 @@ export class AuthController {
 
   @Post('password-reset/request')
   @HttpCode(202)
+  @ApiDashboardRoute({
+    operationId: 'authRequestPasswordReset',
+    summary: 'E-mail a password reset link',
+    auth: 'public',
+    authAttempt: true,
+    errors: dashboardBodyErrors(),
+  })
   @ApiAcceptedResponse({
     type: PasswordResetRequestResponseDto,
     description: 'The same answer whether or not an account has this address.',
@@ -109,6 +165,14 @@ export class AuthController {
 
   @Post('password-reset/confirm')
   @HttpCode(200)
+  @ApiDashboardRoute({
+    operationId: 'authConfirmPasswordReset',
+    summary: 'Set a new password with a reset link',
+    description: 'Ends every session of the account. A used, expired or unknown token is 400.',
+    auth: 'public',
+    authAttempt: true,
+    errors: dashboardBodyErrors(),
+  })
   @ApiOkResponse({ type: PasswordResetConfirmResponseDto })
   async confirmReset(
     @Body() body: PasswordResetConfirmDto,

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
+import { ApiDashboardRoute, dashboardBodyErrors } from '../common/openapi/route-docs';
 import { InviteCreateDto, InviteCreateResponseDto } from './dto/invite.dto';
 import { InvitesService } from './invites.service';
 import { AdminGuard, CurrentAccount, SessionGuard } from '../request-context/session.guard';
@@ -13,6 +14,13 @@ export class InvitesController {
 
   @Post()
   @HttpCode(201)
+  @ApiDashboardRoute({
+    operationId: 'accountCreateInvite',
+    summary: 'Invite someone (administrators)',
+    description: 'A one-time sign-up link, optionally bound to an e-mail and granting API access.',
+    auth: 'session',
+    errors: dashboardBodyErrors({ forbidden: 'Or: the account is not an administrator.' }),
+  })
   @ApiCreatedResponse({
     type: InviteCreateResponseDto,
     description: 'The invite; its token exists only in `url`, shown once.',

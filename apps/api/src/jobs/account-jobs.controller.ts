@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiTags, PickType } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
+import { ApiDashboardRoute, dashboardBodyErrors } from '../common/openapi/route-docs';
 import { MODES, type Mode } from '@reelscout/domain';
 import { IsIn } from 'class-validator';
 import { ApiAccessGuard, CurrentAccount, SessionGuard } from '../request-context/session.guard';
@@ -25,6 +26,14 @@ export class AccountJobListQueryDto extends PickType(JobListQueryDto, [
   mode: Mode;
 }
 
+const NO_ACCESS = { 403: { description: '`forbidden`: the account has no API access.' } };
+const JOB_NOT_FOUND = {
+  404: {
+    description: "`not_found`: no job with this id among the account's jobs of this mode.",
+    samples: { not_found: { message: 'No such job.', param: 'id' } },
+  },
+};
+
 const owner = (account: Account, mode: Mode): JobOwner => ({ accountId: account.id, mode });
 
 /**
@@ -38,6 +47,12 @@ export class AccountJobsController {
   constructor(private readonly jobs: JobsService) {}
 
   @Get()
+  @ApiDashboardRoute({
+    operationId: 'accountListJobs',
+    summary: "List the account's jobs of one mode, newest first",
+    auth: 'session',
+    errors: NO_ACCESS,
+  })
   @ApiOkResponse({ type: JobListDto, description: 'Jobs of one mode, newest first.' })
   list(
     @CurrentAccount() account: Account,
@@ -51,6 +66,12 @@ export class AccountJobsController {
   }
 
   @Get(':id')
+  @ApiDashboardRoute({
+    operationId: 'accountGetJob',
+    summary: 'Get a job',
+    auth: 'session',
+    errors: { ...NO_ACCESS, ...JOB_NOT_FOUND },
+  })
   @ApiOkResponse({ type: JobDto })
   get(
     @CurrentAccount() account: Account,
@@ -62,6 +83,19 @@ export class AccountJobsController {
 
   @Post(':id/cancel')
   @HttpCode(200)
+  @ApiDashboardRoute({
+    operationId: 'accountCancelJob',
+    summary: 'Cancel a job',
+    auth: 'session',
+    errors: {
+      ...dashboardBodyErrors({ body: false, forbidden: 'Or: the account has no API access.' }),
+      ...JOB_NOT_FOUND,
+      409: {
+        description: '`job_not_cancelable`: the job already ended.',
+        codes: ['job_not_cancelable'],
+      },
+    },
+  })
   @ApiOkResponse({
     type: JobDto,
     description:

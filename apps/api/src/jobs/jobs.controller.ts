@@ -1,11 +1,17 @@
 import { Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { V1ResourceController } from '../api-keys/v1-resource.decorator';
+import { RATE_LIMIT } from '../common/openapi/api-errors';
+import { ApiV1Ok, ApiV1Route } from '../common/openapi/route-docs';
 import { dateRange } from '../usage/dto/usage.dto';
 import { CurrentCaller, type Caller } from '../request-context/caller';
-import { ApiOperationErrors } from '../operation-runner/api-docs';
 import { JobDto, JobListDto, JobListQueryDto } from './dto/jobs.dto';
 import { JobsService } from './jobs.service';
+
+const JOB_NOT_FOUND = {
+  when: "no job with this id among the jobs of this key's account and mode.",
+  message: 'No such job.',
+  param: 'id',
+};
 
 /** `/v1/jobs`: every paid call is a job; a key sees its own account's jobs of its own mode. */
 @V1ResourceController('jobs', 'jobs')
@@ -13,13 +19,13 @@ export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
   @Get()
-  @ApiOperation({
+  @ApiV1Route({
+    operationId: 'listJobs',
     summary: 'List jobs, newest first',
     description:
       'Filter by operation, status and creation time; page with `limit` and `starting_after`.',
   })
-  @ApiOkResponse({ type: JobListDto })
-  @ApiOperationErrors()
+  @ApiV1Ok(JobListDto, { description: 'A page of jobs, newest first.' })
   list(@CurrentCaller() caller: Caller, @Query() query: JobListQueryDto): Promise<JobListDto> {
     const { from, to } = dateRange({ from: query.created_gte, to: query.created_lt });
     return this.jobs.list(
@@ -36,26 +42,33 @@ export class JobsController {
   }
 
   @Get(':id')
-  @ApiOperation({
+  @ApiV1Route({
+    operationId: 'getJob',
     summary: 'Get a job',
     description: 'Its status and progress; once it ended, its result or error and what it cost.',
+    notFound: JOB_NOT_FOUND,
   })
-  @ApiOkResponse({ type: JobDto })
-  @ApiOperationErrors()
+  @ApiV1Ok(JobDto, { description: 'The job.' })
   get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<JobDto> {
     return this.jobs.get(caller, id) as Promise<JobDto>;
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
-  @ApiOperation({
+  @ApiV1Route({
+    operationId: 'cancelJob',
     summary: 'Cancel a job',
     description:
       'Queued: ends at once, nothing charged. Running: stops at its next step and ends `canceled`, ' +
       'nothing charged (a stopped operation has delivered nothing). Ended: 409 `job_not_cancelable`.',
+    notFound: JOB_NOT_FOUND,
+    conflict: {
+      description: '`job_not_cancelable`: the job already ended (succeeded, failed or canceled).',
+      codes: ['job_not_cancelable'],
+      headers: RATE_LIMIT,
+    },
   })
-  @ApiOkResponse({ type: JobDto })
-  @ApiOperationErrors()
+  @ApiV1Ok(JobDto, { description: 'The job, `canceled` (or still `running` until its next step).' })
   cancel(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<JobDto> {
     return this.jobs.cancel(caller, id) as Promise<JobDto>;
   }

@@ -82,7 +82,13 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     return new DomainError(
       'insufficient_credit',
       `This call needs ${formatUsd(amount)} USD of available ${party.mode} credit; ${formatUsd(available)} USD is available. Add credit in the dashboard.`,
-      { headers: { 'x-service-balance-usd': formatUsd(balance) } },
+      {
+        headers: {
+          'x-service-balance-usd': formatUsd(balance),
+          // The most this call can cost: the hold it needs, which the available credit lacks.
+          'x-service-price-usd': formatUsd(amount),
+        },
+      },
     );
   }
 

@@ -16,6 +16,7 @@ export class MusicController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'music',
     summary: "Rank the sounds of one video's own network by how well they fit that video",
     description:
       "Reads the video's cut rhythm and audio (tempo, energy, mood), gathers up to 50 candidate sounds " +

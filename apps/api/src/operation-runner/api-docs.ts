@@ -1,51 +1,17 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiHeader, ApiResponse, type HeaderObject } from '@nestjs/swagger';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
+import type { ErrorCode } from '@reelscout/domain';
+import {
+  ApiError,
+  RATE_LIMIT,
+  REQUEST_ID,
+  RETRY_AFTER,
+  WWW_AUTHENTICATE,
+  type Headers,
+} from '../common/openapi/api-errors';
 import { JobDto } from '../jobs/dto/jobs.dto';
 
-const ERROR_SCHEMA = {
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: {
-        code: { type: 'string' },
-        message: { type: 'string' },
-        param: { type: 'string' },
-        requestId: { type: 'string' },
-      },
-      required: ['code', 'message', 'requestId'],
-    },
-  },
-};
-
-type Headers = Record<string, HeaderObject>;
-
 const USD_SCHEMA = { type: 'string', pattern: '^\\d+\\.\\d{6}$', example: '0.037500' };
-
-/** On every response. */
-const REQUEST_ID: Headers = {
-  'x-request-id': {
-    description:
-      'The id of this request (yours, when you sent a sane `x-request-id`); quote it to support.',
-    schema: { type: 'string' },
-  },
-};
-
-/** On every response that got as far as the rate ceilings (after the key check). */
-const RATE_LIMIT: Headers = {
-  'RateLimit-Limit': {
-    description: 'The ceiling of the tightest counter (per key, or per key and subject).',
-    schema: { type: 'integer' },
-  },
-  'RateLimit-Remaining': {
-    description: 'Requests left in the current window of that counter.',
-    schema: { type: 'integer' },
-  },
-  'RateLimit-Reset': {
-    description: 'Seconds until that window resets.',
-    schema: { type: 'integer' },
-  },
-};
 
 /** On a response replayed for a repeated Idempotency-Key (stored: 200, 404, 500, 502–504). */
 const REPLAYED: Headers = {
@@ -72,10 +38,11 @@ const BALANCE: Headers = {
   },
 };
 
-const RETRY_AFTER: Headers = {
-  'Retry-After': {
-    description: 'Seconds to wait before retrying.',
-    schema: { type: 'integer' },
+const PRICE: Headers = {
+  'x-service-price-usd': {
+    description:
+      'The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance.',
+    schema: USD_SCHEMA,
   },
 };
 
@@ -86,17 +53,8 @@ const JOB_ID: Headers = {
   },
 };
 
-const WWW_AUTHENTICATE: Headers = {
-  'WWW-Authenticate': { description: '`Bearer`.', schema: { type: 'string' } },
-};
-
-const error = (status: number, description: string, headers: Headers = {}) =>
-  ApiResponse({
-    status,
-    description,
-    headers: { ...REQUEST_ID, ...headers },
-    schema: ERROR_SCHEMA,
-  });
+const error = (status: number, description: string, headers: Headers = {}, codes?: ErrorCode[]) =>
+  ApiError(status, { description, headers, codes });
 
 /**
  * The 200 of a /v1 operation: its body, plus the billing headers (ARCHITECTURE §5), the
@@ -167,6 +125,7 @@ export function ApiOperationErrors(extra: { notFound?: boolean } = {}) {
     ),
     error(402, '`insufficient_credit`: before any work; nothing charged.', {
       ...BALANCE,
+      ...PRICE,
       ...RATE_LIMIT,
     }),
     error(
@@ -187,6 +146,7 @@ export function ApiOperationErrors(extra: { notFound?: boolean } = {}) {
       409,
       '`idempotency_key_in_use`: the same key is still running (`x-job-id` names its job); `job_canceled`: the job was canceled before it finished.',
       { ...RATE_LIMIT, ...JOB_ID },
+      ['idempotency_key_in_use', 'job_canceled'],
     ),
     error(413, '`payload_too_large`: the body is over 64 KiB.'),
     error(415, '`unsupported_media_type`: the body is not `application/json`.'),

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '
 import { ConfigService } from '@nestjs/config';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
+import { ApiDashboardRoute, dashboardBodyErrors } from '../common/openapi/route-docs';
 import { DomainError, parseUsd } from '@reelscout/domain';
 import { CurrentAccount, SessionGuard } from '../request-context/session.guard';
 import type { Environment } from '../config/environment';
@@ -38,6 +39,11 @@ export class CreditController {
   ) {}
 
   @Get('credit')
+  @ApiDashboardRoute({
+    operationId: 'accountGetCredit',
+    summary: 'Balances, spend this month and purchase options',
+    auth: 'session',
+  })
   @ApiOkResponse({
     type: CreditOverviewResponseDto,
     description: "Both balances, this month's spend and what may be bought.",
@@ -69,6 +75,17 @@ export class CreditController {
 
   @Post('credit/checkout')
   @HttpCode(201)
+  @ApiDashboardRoute({
+    operationId: 'accountCreateCheckout',
+    summary: 'Start buying live credit (Stripe Checkout)',
+    description: 'Between 5.00 and 1000.00 USD, in whole cents.',
+    auth: 'session',
+    errors: {
+      ...dashboardBodyErrors(),
+      502: { description: '`provider_error`: Stripe could not start a checkout.' },
+      503: { description: '`provider_unavailable`: payments are not configured.' },
+    },
+  })
   @ApiCreatedResponse({
     type: CheckoutCreateResponseDto,
     description: 'The Stripe Checkout session, recorded as `open`; send the buyer to `url`.',
@@ -104,6 +121,17 @@ export class CreditController {
    * charged and credited nothing.
    */
   @Get('credit/checkout/:id')
+  @ApiDashboardRoute({
+    operationId: 'accountGetCheckout',
+    summary: 'How a checkout stands',
+    auth: 'session',
+    errors: {
+      404: {
+        description: '`not_found`: no checkout with this id in the account.',
+        samples: { not_found: { message: 'No such checkout.' } },
+      },
+    },
+  })
   @ApiOkResponse({
     type: CheckoutStatusResponseDto,
     description: 'How the checkout stands, and the live balance now.',
@@ -124,6 +152,14 @@ export class CreditController {
 
   @Post('credit/test')
   @HttpCode(200)
+  @ApiDashboardRoute({
+    operationId: 'accountAddTestCredit',
+    summary: 'Add free test credit',
+    description:
+      'For `rs_test_` keys; 10.00 USD unless `amountUsd` says otherwise, at most `limitsUsd.testMax` at a time.',
+    auth: 'session',
+    errors: dashboardBodyErrors(),
+  })
   @ApiOkResponse({ type: TestCreditResponseDto, description: 'The test balance after the grant.' })
   async addTestCredit(
     @CurrentAccount() account: Account,
@@ -149,6 +185,12 @@ export class CreditController {
 
   /** The account's ledger, newest first: filterable by mode, operation and date like usage. */
   @Get('ledger')
+  @ApiDashboardRoute({
+    operationId: 'accountListLedger',
+    summary: "List the account's ledger entries, newest first",
+    description: 'Filter by mode, operation and date; page with `cursor` and `limit`.',
+    auth: 'session',
+  })
   @ApiOkResponse({ type: LedgerPageResponseDto, description: 'A page of entries, newest first.' })
   ledger(
     @CurrentAccount() account: Account,

@@ -16,6 +16,7 @@ export class PlaybookController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'playbook',
     summary:
       'Watch one video and write the shoot-ready remake plan: transcript, hook, scene map, script, shot list, editing guide, experiments',
     description:

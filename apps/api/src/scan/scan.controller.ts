@@ -16,6 +16,7 @@ export class ScanController {
   @Post()
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'scan',
     summary:
       'Find reels on one network that match a brief, scored for relevance, ranked by traction',
     description:

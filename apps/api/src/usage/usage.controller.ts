@@ -2,6 +2,7 @@ import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Account } from '@reelscout/database';
+import { ApiDashboardRoute } from '../common/openapi/route-docs';
 import { CurrentAccount, SessionGuard } from '../request-context/session.guard';
 import {
   dateRange,
@@ -28,6 +29,12 @@ export class UsageController {
   constructor(private readonly reads: UsageReportService) {}
 
   @Get()
+  @ApiDashboardRoute({
+    operationId: 'accountListUsage',
+    summary: "List the account's calls, newest first",
+    description: 'Filter by mode, operation, subject and date; page with `cursor` and `limit`.',
+    auth: 'session',
+  })
   @ApiOkResponse({ type: UsagePageResponseDto, description: 'A page of calls, newest first.' })
   list(
     @CurrentAccount() account: Account,
@@ -40,6 +47,11 @@ export class UsageController {
   }
 
   @Get('daily')
+  @ApiDashboardRoute({
+    operationId: 'accountDailyUsage',
+    summary: 'Spend and calls per day',
+    auth: 'session',
+  })
   @ApiOkResponse({
     type: DailySpendListResponseDto,
     description: 'Spend and calls per UTC day and operation, oldest first.',
@@ -57,6 +69,12 @@ export class UsageController {
    */
   @Get('export.csv')
   @ApiProduces('text/csv')
+  @ApiDashboardRoute({
+    operationId: 'accountExportUsageCsv',
+    summary: "Export the account's calls as CSV",
+    description: 'The same filters as the list; errors are JSON like everywhere else.',
+    auth: 'session',
+  })
   @ApiOkResponse({
     schema: { type: 'string' },
     description: 'The matching calls as a CSV attachment, newest first (at most 50 000 rows).',

@@ -12,6 +12,7 @@ import {
 } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
+import { ApiDashboardRoute, dashboardBodyErrors } from '../common/openapi/route-docs';
 import { ApiAccessGuard, CurrentAccount, SessionGuard } from '../request-context/session.guard';
 import {
   WebhookDeliveryListResponseDto,
@@ -30,6 +31,14 @@ import {
 } from './dto/webhook-endpoint.dto';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
+const NO_ACCESS = { 403: { description: '`forbidden`: the account has no API access.' } };
+const ENDPOINT_NOT_FOUND = {
+  404: {
+    description: '`not_found`: no webhook endpoint with this id in the account.',
+    samples: { not_found: { message: 'No such webhook endpoint.' } },
+  },
+};
+
 /** An id names one endpoint of the account, whichever mode: the session sees both. */
 const anyMode = (account: Account) => ({ accountId: account.id, mode: null });
 
@@ -46,6 +55,13 @@ export class AccountWebhookEndpointsController {
 
   @Post()
   @HttpCode(201)
+  @ApiDashboardRoute({
+    operationId: 'accountCreateWebhookEndpoint',
+    summary: 'Create a webhook endpoint',
+    description: 'In the mode `?mode=` names; its signing secret is in this response only.',
+    auth: 'session',
+    errors: dashboardBodyErrors({ forbidden: 'Or: the account has no API access.' }),
+  })
   @ApiCreatedResponse({ type: CreatedWebhookEndpointResponseDto })
   create(
     @CurrentAccount() account: Account,
@@ -56,6 +72,12 @@ export class AccountWebhookEndpointsController {
   }
 
   @Get()
+  @ApiDashboardRoute({
+    operationId: 'accountListWebhookEndpoints',
+    summary: 'List webhook endpoints of one mode',
+    auth: 'session',
+    errors: NO_ACCESS,
+  })
   @ApiOkResponse({ type: WebhookEndpointListResponseDto })
   list(
     @CurrentAccount() account: Account,
@@ -65,6 +87,12 @@ export class AccountWebhookEndpointsController {
   }
 
   @Get(':id')
+  @ApiDashboardRoute({
+    operationId: 'accountGetWebhookEndpoint',
+    summary: 'Get a webhook endpoint',
+    auth: 'session',
+    errors: { ...NO_ACCESS, ...ENDPOINT_NOT_FOUND },
+  })
   @ApiOkResponse({ type: WebhookEndpointResponseDto })
   get(
     @CurrentAccount() account: Account,
@@ -74,6 +102,15 @@ export class AccountWebhookEndpointsController {
   }
 
   @Patch(':id')
+  @ApiDashboardRoute({
+    operationId: 'accountUpdateWebhookEndpoint',
+    summary: 'Update a webhook endpoint',
+    auth: 'session',
+    errors: {
+      ...dashboardBodyErrors({ forbidden: 'Or: the account has no API access.' }),
+      ...ENDPOINT_NOT_FOUND,
+    },
+  })
   @ApiOkResponse({ type: WebhookEndpointResponseDto })
   update(
     @CurrentAccount() account: Account,
@@ -84,6 +121,15 @@ export class AccountWebhookEndpointsController {
   }
 
   @Delete(':id')
+  @ApiDashboardRoute({
+    operationId: 'accountDeleteWebhookEndpoint',
+    summary: 'Delete a webhook endpoint',
+    auth: 'session',
+    errors: {
+      ...dashboardBodyErrors({ body: false, forbidden: 'Or: the account has no API access.' }),
+      ...ENDPOINT_NOT_FOUND,
+    },
+  })
   @ApiOkResponse({ type: DeletedWebhookEndpointResponseDto })
   delete(
     @CurrentAccount() account: Account,
@@ -94,6 +140,15 @@ export class AccountWebhookEndpointsController {
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
+  @ApiDashboardRoute({
+    operationId: 'accountRotateWebhookEndpointSecret',
+    summary: "Rotate a webhook endpoint's signing secret",
+    auth: 'session',
+    errors: {
+      ...dashboardBodyErrors({ body: false, forbidden: 'Or: the account has no API access.' }),
+      ...ENDPOINT_NOT_FOUND,
+    },
+  })
   @ApiOkResponse({ type: CreatedWebhookEndpointResponseDto })
   rotateSecret(
     @CurrentAccount() account: Account,
@@ -103,6 +158,12 @@ export class AccountWebhookEndpointsController {
   }
 
   @Get(':id/deliveries')
+  @ApiDashboardRoute({
+    operationId: 'accountListWebhookDeliveries',
+    summary: "List a webhook endpoint's deliveries",
+    auth: 'session',
+    errors: { ...NO_ACCESS, ...ENDPOINT_NOT_FOUND },
+  })
   @ApiOkResponse({ type: WebhookDeliveryListResponseDto })
   deliveries(
     @CurrentAccount() account: Account,
@@ -114,6 +175,19 @@ export class AccountWebhookEndpointsController {
 
   @Post(':id/deliveries/:deliveryId/redeliver')
   @HttpCode(200)
+  @ApiDashboardRoute({
+    operationId: 'accountRedeliverWebhookDelivery',
+    summary: 'Send a webhook delivery again, now',
+    auth: 'session',
+    errors: {
+      ...dashboardBodyErrors({ body: false, forbidden: 'Or: the account has no API access.' }),
+      404: {
+        description:
+          '`not_found`: no such webhook endpoint in the account, or no such delivery to it.',
+        samples: { not_found: { message: 'No such webhook delivery.' } },
+      },
+    },
+  })
   @ApiOkResponse({ type: WebhookDeliveryResponseDto })
   redeliver(
     @CurrentAccount() account: Account,

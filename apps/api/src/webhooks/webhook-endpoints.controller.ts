@@ -1,6 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { V1ResourceController } from '../api-keys/v1-resource.decorator';
+import { ApiV1Ok, ApiV1Route } from '../common/openapi/route-docs';
 import { CurrentCaller, type Caller } from '../request-context/caller';
 import {
   WebhookDeliveryListResponseDto,
@@ -17,6 +17,15 @@ import {
 } from './dto/webhook-endpoint.dto';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
+const ENDPOINT_NOT_FOUND = {
+  when: "no webhook endpoint with this id among this key's account and mode.",
+  message: 'No such webhook endpoint.',
+};
+const DELIVERY_NOT_FOUND = {
+  when: 'no such webhook endpoint, or no delivery with this id to it.',
+  message: 'No such webhook delivery.',
+};
+
 const scope = (caller: Caller) => ({ accountId: caller.accountId, mode: caller.mode });
 
 /** `/v1/webhook_endpoints`: the key's own endpoints, in the key's mode (like Stripe's). */
@@ -26,7 +35,17 @@ export class WebhookEndpointsController {
 
   @Post()
   @HttpCode(201)
-  @ApiCreatedResponse({ type: CreatedWebhookEndpointResponseDto })
+  @ApiV1Route({
+    operationId: 'createWebhookEndpoint',
+    summary: 'Create a webhook endpoint',
+    description:
+      'An HTTPS URL at a public address (test mode: http and loopback too) that receives the events it subscribes to, signed with its own secret. The secret is in this response only (and in the one of a rotation).',
+    body: true,
+  })
+  @ApiV1Ok(CreatedWebhookEndpointResponseDto, {
+    status: 201,
+    description: 'The endpoint, with its signing `secret` (shown here only).',
+  })
   create(
     @CurrentCaller() caller: Caller,
     @Body() body: CreateWebhookEndpointDto,
@@ -35,7 +54,12 @@ export class WebhookEndpointsController {
   }
 
   @Get()
-  @ApiOkResponse({ type: WebhookEndpointListResponseDto })
+  @ApiV1Route({
+    operationId: 'listWebhookEndpoints',
+    summary: 'List webhook endpoints, newest first',
+    description: 'The endpoints of this key’s mode; page with `limit` and `starting_after`.',
+  })
+  @ApiV1Ok(WebhookEndpointListResponseDto, { description: 'A page of endpoints.' })
   list(
     @CurrentCaller() caller: Caller,
     @Query() query: ListQueryDto,
@@ -44,7 +68,12 @@ export class WebhookEndpointsController {
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: WebhookEndpointResponseDto })
+  @ApiV1Route({
+    operationId: 'getWebhookEndpoint',
+    summary: 'Get a webhook endpoint',
+    notFound: ENDPOINT_NOT_FOUND,
+  })
+  @ApiV1Ok(WebhookEndpointResponseDto, { description: 'The endpoint (without its secret).' })
   get(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
@@ -53,7 +82,14 @@ export class WebhookEndpointsController {
   }
 
   @Patch(':id')
-  @ApiOkResponse({ type: WebhookEndpointResponseDto })
+  @ApiV1Route({
+    operationId: 'updateWebhookEndpoint',
+    summary: 'Update a webhook endpoint',
+    description: 'Change its URL or events, or disable and enable it.',
+    notFound: ENDPOINT_NOT_FOUND,
+    body: true,
+  })
+  @ApiV1Ok(WebhookEndpointResponseDto, { description: 'The endpoint as it is now.' })
   update(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
@@ -63,7 +99,13 @@ export class WebhookEndpointsController {
   }
 
   @Delete(':id')
-  @ApiOkResponse({ type: DeletedWebhookEndpointResponseDto })
+  @ApiV1Route({
+    operationId: 'deleteWebhookEndpoint',
+    summary: 'Delete a webhook endpoint',
+    description: 'It receives nothing more; deliveries still pending to it end as failed.',
+    notFound: ENDPOINT_NOT_FOUND,
+  })
+  @ApiV1Ok(DeletedWebhookEndpointResponseDto, { description: 'The id of the deleted endpoint.' })
   delete(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
@@ -73,7 +115,16 @@ export class WebhookEndpointsController {
 
   @Post(':id/rotate_secret')
   @HttpCode(200)
-  @ApiOkResponse({ type: CreatedWebhookEndpointResponseDto })
+  @ApiV1Route({
+    operationId: 'rotateWebhookEndpointSecret',
+    summary: "Rotate a webhook endpoint's signing secret",
+    description:
+      'A new secret, shown in this response only. For 24 hours deliveries carry signatures with both the old and the new one.',
+    notFound: ENDPOINT_NOT_FOUND,
+  })
+  @ApiV1Ok(CreatedWebhookEndpointResponseDto, {
+    description: 'The endpoint with its new `secret`.',
+  })
   rotateSecret(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
@@ -82,7 +133,13 @@ export class WebhookEndpointsController {
   }
 
   @Get(':id/deliveries')
-  @ApiOkResponse({ type: WebhookDeliveryListResponseDto })
+  @ApiV1Route({
+    operationId: 'listWebhookDeliveries',
+    summary: "List a webhook endpoint's deliveries, newest first",
+    description: 'Each with its attempts; page with `limit` and `starting_after`.',
+    notFound: ENDPOINT_NOT_FOUND,
+  })
+  @ApiV1Ok(WebhookDeliveryListResponseDto, { description: 'A page of deliveries.' })
   deliveries(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,
@@ -93,7 +150,14 @@ export class WebhookEndpointsController {
 
   @Post(':id/deliveries/:deliveryId/redeliver')
   @HttpCode(200)
-  @ApiOkResponse({ type: WebhookDeliveryResponseDto })
+  @ApiV1Route({
+    operationId: 'redeliverWebhookDelivery',
+    summary: 'Send a webhook delivery again, now',
+    description:
+      'One more attempt with the same `webhook-id` (receivers deduplicate on it). The endpoint must be enabled (400 otherwise).',
+    notFound: DELIVERY_NOT_FOUND,
+  })
+  @ApiV1Ok(WebhookDeliveryResponseDto, { description: 'The delivery, pending again.' })
   redeliver(
     @CurrentCaller() caller: Caller,
     @Param('id') id: string,

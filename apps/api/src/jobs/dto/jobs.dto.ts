@@ -11,6 +11,7 @@ import {
 } from '@reelscout/domain';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { ErrorDto } from '../../common/openapi/api-errors';
 import { IsIsoInstant } from '../../usage/dto/usage.dto';
 
 export class JobListQueryDto {
@@ -136,8 +137,7 @@ export class JobDto implements JobView {
   result: unknown;
 
   @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
+    type: () => ErrorDto,
     nullable: true,
     description:
       'The error body the synchronous call would have returned (failed and canceled jobs).',

@@ -18,6 +18,7 @@ export class MusicRequestDto {
   url: string;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: 20,
     default: 10,
@@ -84,7 +85,7 @@ export class SoundTrendDto {
   })
   direction: 'rising' | 'steady' | 'fading' | 'unknown';
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description: 'Videos using the sound, as the network reports it.',
   })
@@ -227,7 +228,7 @@ export class MusicResponseDto {
     description: 'Best first (by `finalScore`), at most `limit`. `[]` is 200 and free.',
   })
   suggestions: SoundSuggestionDto[];
-  @ApiProperty({ description: 'How many sounds were scored.' })
+  @ApiProperty({ type: 'integer', description: 'How many sounds were scored.' })
   considered: number;
   @ApiProperty({
     type: [String],

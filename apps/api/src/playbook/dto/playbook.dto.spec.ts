@@ -30,7 +30,7 @@ function schemaShape(node: Schema): Shape {
     ? [node.type[0] as string, node.type.includes('null')]
     : [node.type as string, false];
   return {
-    type: type === 'integer' ? 'number' : type,
+    type,
     nullable,
     ...(node.enum ? { enum: node.enum as unknown[] } : {}),
   };

@@ -170,7 +170,7 @@ export class PlaybookOverlayDto implements PlaybookOverlay {
 export class PlaybookPacingDto implements PlaybookPacing {
   @ApiProperty()
   analyzedSeconds: number;
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   sceneCount: number;
   @ApiProperty()
   averageSceneSec: number;
@@ -248,7 +248,11 @@ export class PlaybookExperimentDto implements PlaybookExperiment {
 }
 
 export class PlaybookDocumentDto implements PlaybookDocument {
-  @ApiProperty({ enum: [PLAYBOOK_VERSION], description: 'Schema version, currently 2.' })
+  @ApiProperty({
+    type: 'integer',
+    enum: [PLAYBOOK_VERSION],
+    description: 'Schema version, currently 2.',
+  })
   version: typeof PLAYBOOK_VERSION;
   @ApiProperty({ enum: [PLAYBOOK_TIER], description: 'Every playbook is full depth.' })
   tier: typeof PLAYBOOK_TIER;

@@ -27,6 +27,7 @@ export class ScanRequestDto {
   market?: MarketChoice;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: 20,
     default: 20,
@@ -60,13 +61,13 @@ export class ScanReelDto {
   authorName: string | null;
   @ApiProperty({ type: String, nullable: true })
   caption: string | null;
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   playCount: number;
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   likeCount: number;
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   commentCount: number;
-  @ApiProperty()
+  @ApiProperty({ type: 'integer' })
   shareCount: number;
   @ApiProperty({ type: Number, nullable: true })
   durationSec: number | null;

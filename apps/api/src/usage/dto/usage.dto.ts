@@ -33,7 +33,7 @@ export class PageQueryDto {
   @Matches(/^\d{1,18}$/, { message: 'cursor must be a cursor returned by the previous page' })
   cursor?: string;
 
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
+  @ApiPropertyOptional({ type: 'integer', default: 50, minimum: 1, maximum: 200 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

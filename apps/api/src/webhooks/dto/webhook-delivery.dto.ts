@@ -8,20 +8,20 @@ import {
 } from '@reelscout/domain';
 
 export class WebhookDeliveryAttemptResponseDto implements WebhookDeliveryAttemptView {
-  @ApiProperty()
+  @ApiProperty({ type: 'integer', minimum: 1 })
   attempt: number;
 
   @ApiProperty({ format: 'date-time' })
   attempted_at: string;
 
   @ApiProperty({
-    type: Number,
+    type: 'integer',
     nullable: true,
     description: 'The receiver’s status; null when it did not answer.',
   })
   status_code: number | null;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer', minimum: 0 })
   latency_ms: number;
 
   @ApiProperty({ type: String, nullable: true, example: 'timed out after 10000 ms' })
@@ -50,13 +50,13 @@ export class WebhookDeliveryResponseDto implements WebhookDeliveryView {
   @ApiProperty({ enum: WEBHOOK_DELIVERY_STATUSES })
   status: WebhookDeliveryStatus;
 
-  @ApiProperty()
+  @ApiProperty({ type: 'integer', minimum: 0 })
   attempt_count: number;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   next_attempt_at: string | null;
 
-  @ApiProperty({ type: Number, nullable: true })
+  @ApiProperty({ type: 'integer', nullable: true })
   last_status_code: number | null;
 
   @ApiProperty({ format: 'date-time' })

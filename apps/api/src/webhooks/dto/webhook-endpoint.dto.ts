@@ -76,7 +76,7 @@ export class UpdateWebhookEndpointDto {
 }
 
 export class ListQueryDto {
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 100 })
+  @ApiPropertyOptional({ type: 'integer', default: 10, minimum: 1, maximum: 100 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
