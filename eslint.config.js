@@ -11,7 +11,7 @@ module.exports = tseslint.config(
   {
     ignores: [
       '**/node_modules/**',
-      'dist/**',
+      '**/dist/**',
       '**/.next/**',
       '.data/**',
       'coverage/**',

@@ -1,0 +1,211 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { runCli } from '../src/cli/cli.runner';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { freePort, until } from './support/local-servers';
+
+jest.setTimeout(180_000);
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const SDK_DIST = path.join(ROOT, 'libs', 'sdk', 'dist');
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `node args…` in the repo root, as a user would run it (its own process, its own env). */
+function node(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/**
+ * The SDK's package builds (`npm run sdk:build`), its CJS and ESM builds load in plain Node, and
+ * the examples in examples/ run against the built API started the way `npm start` starts it
+ * (dist/apps/api/main.js), in test mode, on a database of their own.
+ */
+describe('SDK build and examples (e2e)', () => {
+  let db: TestDatabase;
+  let api: ChildProcess | undefined;
+  let apiStderr = '';
+  let baseURL: string;
+  let apiKey: string;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    // --if-stale: a dist built from these very sources is kept (another suite, such as the MCP
+    // server's, may be loading it right now); a fresh clone or a changed source builds.
+    const build = spawnSync(process.execPath, ['scripts/sdk.js', 'build', '--if-stale'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) throw new Error(`sdk build failed:\n${build.stdout}\n${build.stderr}`);
+    // Quiet: everything on stderr, nothing on stdout (it may run before a stdio MCP server).
+    expect(build.stdout).toBe('');
+
+    db = await createTestDatabase();
+    process.env.DATABASE_URL = db.url;
+    const port = await freePort();
+    baseURL = `http://127.0.0.1:${port}`;
+    api = spawn(process.execPath, ['dist/apps/api/main.js'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: db.url,
+        REDIS_URL: '',
+        API_PORT: String(port),
+        AUTH_SECRET: 'examples-secret-examples-secret-examples',
+        WEBHOOK_POLL_INTERVAL_MS: '200',
+        MUSIC_MAX_CANDIDATES: '8',
+        LOG_LEVEL: 'silent',
+      },
+    });
+    api.stderr?.on('data', (chunk: Buffer) => {
+      apiStderr = (apiStderr + chunk.toString()).slice(-4_000);
+    });
+    await until(
+      async () => (await fetch(`${baseURL}/health`)).status === 200,
+      60_000,
+      `${baseURL}/health`,
+      200,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; the API's stderr:\n${apiStderr}`);
+    });
+
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    const email = `examples-${Math.random().toString(36).slice(2)}@example.test`;
+    const cli = async (args: string[]) => expect(await runCli(args, io)).toBe(0);
+    await cli([
+      'accounts:create',
+      '--email',
+      email,
+      '--password',
+      'examples password',
+      '--api-access',
+    ]);
+    await cli(['credit:add', '--email', email, '--usd', '5.00', '--mode', 'test']);
+    await cli(['keys:create', '--email', email, '--mode', 'test']);
+    apiKey = lines[lines.length - 1];
+    expect(apiKey).toMatch(/^rs_test_/);
+  }, 240_000);
+
+  afterAll(async () => {
+    if (api && api.exitCode === null) {
+      const exited = new Promise((resolve) => api!.once('exit', resolve));
+      api.kill('SIGTERM');
+      await exited;
+    }
+    await db?.drop();
+    process.env = saved;
+  });
+
+  it('the ESM build loads with import, the CJS build with require (plain Node)', async () => {
+    const esm = await node([
+      '--input-type=module',
+      '-e',
+      `import Default, { Reelscout, InsufficientCreditError, ReelscoutError } from '@reelscout/sdk';
+       const client = new Reelscout({ apiKey: 'rs_test_x', baseURL: 'http://127.0.0.1:1' });
+       console.log(JSON.stringify({ client: typeof client.scan, jobs: typeof client.jobs.wait,
+         error: new InsufficientCreditError('x') instanceof ReelscoutError, same: Default === Reelscout }));`,
+    ]);
+    expect(esm.stderr).toBe('');
+    expect(JSON.parse(esm.stdout)).toEqual({
+      client: 'function',
+      jobs: 'function',
+      error: true,
+      same: true,
+    });
+
+    const cjs = await node([
+      '-e',
+      `const { Reelscout, RateLimitError } = require('@reelscout/sdk');
+       const client = new Reelscout({ apiKey: 'rs_test_x' });
+       console.log(JSON.stringify({ verify: typeof client.webhooks.verify, error: typeof RateLimitError,
+         baseURL: client.baseURL, path: require.resolve('@reelscout/sdk') }));`,
+    ]);
+    expect(cjs.stderr).toBe('');
+    const loaded = JSON.parse(cjs.stdout);
+    expect(loaded).toMatchObject({ verify: 'function', error: 'function' });
+    expect(loaded.baseURL).toBe(process.env.REELSCOUT_BASE_URL ?? 'http://localhost:4000');
+    expect(loaded.path).toBe(path.join(SDK_DIST, 'cjs', 'index.js'));
+
+    // Types for both, and no Node built-in in the runtime (it also runs on Deno, Bun, browsers).
+    for (const format of ['cjs', 'esm']) {
+      const files = filesUnder(path.join(SDK_DIST, format));
+      expect(files).toContain(path.join(SDK_DIST, format, 'index.d.ts'));
+      for (const file of files.filter((name) => name.endsWith('.js'))) {
+        expect(readFileSync(file, 'utf8')).not.toMatch(/['"]node:|require\(['"](fs|http|crypto)/);
+      }
+    }
+  });
+
+  it('examples/scan-a-niche.mjs prints the top reels and what the scan cost', async () => {
+    const run = await node(['examples/scan-a-niche.mjs', 'home espresso tips'], {
+      REELSCOUT_API_KEY: apiKey,
+      REELSCOUT_BASE_URL: baseURL,
+    });
+    expect(run).toMatchObject({ status: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^niche: .+ \(network_a\), [1-5] reels$/m);
+    expect(run.stdout).toMatch(/^1\. [\d,]+ plays, .+: https:\/\/\S+$/m);
+    expect(run.stdout).toMatch(/^charged \$0\.\d{6}, balance \$\d+\.\d{6} \(request \S+\)$/m);
+  });
+
+  it('examples/async-playbook-webhook.mjs verifies the signed webhook and prints the plan', async () => {
+    const run = await node(['examples/async-playbook-webhook.mjs'], {
+      REELSCOUT_API_KEY: apiKey,
+      REELSCOUT_BASE_URL: baseURL,
+      EXAMPLE_TIMEOUT_MS: '90000',
+    });
+    expect(run).toMatchObject({ status: 0, stderr: '' });
+    const jobId = /^job (job_\w+) queued, held \$0\.200000$/m.exec(run.stdout)?.[1];
+    expect(jobId).toBeDefined();
+    expect(run.stdout).toMatch(
+      new RegExp(`^verified job\\.succeeded webhook msg_\\w+ for ${jobId}$`, 'm'),
+    );
+    expect(run.stdout).toMatch(/^charged \$0\.200000, balance \$\d+\.\d{6}$/m);
+    expect(run.stdout).toMatch(/^summary: \S.+$/m);
+    expect(run.stdout).toMatch(/^deleted webhook endpoint \S+$/m);
+
+    // The endpoint is gone.
+    const list = await fetch(`${baseURL}/v1/webhook_endpoints`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it('a bad key: the example fails with the typed error, exit code 1', async () => {
+    const run = await node(['examples/scan-a-niche.mjs'], {
+      REELSCOUT_API_KEY: 'rs_test_not-a-real-key',
+      REELSCOUT_BASE_URL: baseURL,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^AuthenticationError 401 unauthorized: /);
+  });
+});

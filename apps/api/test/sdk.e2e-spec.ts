@@ -1,0 +1,423 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import {
+  InsufficientCreditError,
+  InvalidRequestError,
+  NotFoundError,
+  Reelscout,
+  ReelscoutError,
+  WebhookVerificationError,
+  type Job,
+  type ResponseMeta,
+} from '@reelscout/sdk';
+import { BillingService } from '../src/ledger/billing.service';
+import { createAccount, createKey } from './support/fixtures';
+import { until, waitForValue } from './support/local-servers';
+import { createTestApp, type TestApp } from './support/test-app';
+
+jest.setTimeout(120_000);
+
+/**
+ * The TypeScript SDK (libs/sdk) against the real API on a real port: no mock of our own API.
+ * Each operation in test mode, an async job waited for, auto-paging, a 429 retried with the
+ * same Idempotency-Key and charged once, typed errors (402, 400), and a real signed webhook
+ * delivery verified (and a tampered one refused).
+ */
+
+const VIDEO = 'https://www.tiktok.com/@brewwithmaya/video/7400000443622845792';
+
+interface Sent {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  status: number;
+}
+
+/** The real global fetch, recording what was sent and the status that came back. */
+function recordingFetch(sent: Sent[]): typeof fetch {
+  return async (input, init) => {
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
+    const response = await fetch(input, init);
+    sent.push({
+      method: init?.method ?? 'GET',
+      url: String(input),
+      headers,
+      status: response.status,
+    });
+    return response;
+  };
+}
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+async function startReceiver(): Promise<{
+  url: string;
+  received: Received[];
+  close(): Promise<void>;
+}> {
+  const received: Received[] = [];
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.statusCode = 204;
+      res.end();
+    });
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/reelscout`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        sockets.forEach((socket) => socket.destroy());
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('@reelscout/sdk against the real API (e2e)', () => {
+  let t: TestApp;
+  let baseURL: string;
+  let db: Client;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        AUTH_SECRET: 'e2e-sdk-secret-e2e-sdk-secret-e2e-sdk',
+        WEBHOOK_RETRY_DELAYS_S: '0.2,0.2,0.2',
+        WEBHOOK_POLL_INTERVAL_MS: '100',
+        WEBHOOK_TIMEOUT_MS: '3000',
+        OUTBOUND_ALLOW_PRIVATE_HOSTS: '',
+        JOBS_HEARTBEAT_MS: '100',
+        // The slow phrase stalls 2 s, then answers: long enough to hold scan's one slot.
+        SANDBOX_SLOW_DELAY_MS: '2000',
+        // One scan at a time per key: the second gets 429 with Retry-After: 5.
+        RATE_LIMIT_OVERRIDES: JSON.stringify({ scan: { inFlight: 1 } }),
+        MUSIC_MAX_CANDIDATES: '8',
+      },
+    });
+    await t.app.listen(0, '127.0.0.1');
+    baseURL = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    db = new Client({ connectionString: t.db.url });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await t?.close();
+  });
+
+  /** An account with API access, `usd` of test credit (micro-USD) and a test key. */
+  async function party(micros = 10_000_000) {
+    const account = await createAccount(t.app, { apiAccess: true });
+    if (micros > 0) {
+      await t.app
+        .get(BillingService)
+        .credit({ accountId: account.id, mode: 'test' }, micros, { kind: 'grant' });
+    }
+    const { key } = await createKey(t.app, account.id, 'test');
+    return { account, key };
+  }
+
+  const client = (apiKey: string, extra: ConstructorParameters<typeof Reelscout>[0] = {}) =>
+    new Reelscout({ apiKey, baseURL, ...extra });
+
+  function expectBilled(meta: ResponseMeta) {
+    expect(meta.status).toBe(200);
+    expect(meta.requestId).toEqual(expect.any(String));
+    expect(meta.jobId).toMatch(/^job_/);
+    expect(meta.chargedUsd).toMatch(/^\d+\.\d{6}$/);
+    expect(meta.balanceUsd).toMatch(/^\d+\.\d{6}$/);
+    expect(meta.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(meta.headers['x-request-id']).toBe(meta.requestId);
+  }
+
+  describe('the four operations (test mode, sandbox)', () => {
+    let rs: Reelscout;
+    beforeAll(async () => {
+      rs = client((await party()).key);
+    });
+
+    it('assist: a reply, billed 0.010000; lastResponse is not part of the JSON', async () => {
+      const res = await rs.assist({ message: 'find me coffee reels' });
+      expect(['scan', 'chat', 'refuse']).toContain(res.intent);
+      expect(res.reply).toEqual(expect.any(String));
+      expectBilled(res.lastResponse);
+      expect(res.lastResponse.chargedUsd).toBe('0.010000');
+      expect(Object.keys(res)).not.toContain('lastResponse');
+      expect(JSON.parse(JSON.stringify(res))).not.toHaveProperty('lastResponse');
+    });
+
+    it('scan: reels, billed per reel', async () => {
+      const res = await rs.scan({ query: 'home espresso', limit: 3 });
+      expect(res.market).toBe('network_a');
+      expect(res.reels.length).toBeGreaterThan(0);
+      expect(res.reels.length).toBeLessThanOrEqual(3);
+      expectBilled(res.lastResponse);
+      expect(res.lastResponse.chargedUsd).toBe((0.0075 * res.reels.length).toFixed(6));
+    });
+
+    it('playbook: a plan, billed 0.200000', async () => {
+      const res = await rs.playbook({ url: VIDEO });
+      expect(res.playbook).toEqual(expect.any(Object));
+      expectBilled(res.lastResponse);
+      expect(res.lastResponse.chargedUsd).toBe('0.200000');
+    });
+
+    it('music: suggestions, billed 0.250000', async () => {
+      const res = await rs.music({ url: VIDEO, limit: 3 });
+      expect(res.suggestions.length).toBeGreaterThan(0);
+      expectBilled(res.lastResponse);
+      expect(res.lastResponse.chargedUsd).toBe('0.250000');
+    });
+
+    it('the same idempotencyKey replays the stored answer, not charged again', async () => {
+      const key = `sdk-replay-${randomBytes(4).toString('hex')}`;
+      const first = await rs.assist({ message: 'hello there' }, { idempotencyKey: key });
+      const again = await rs.assist({ message: 'hello there' }, { idempotencyKey: key });
+      expect(again.lastResponse.replayed).toBe(true);
+      expect(again.lastResponse.idempotencyKey).toBe(key);
+      expect(again).toEqual(first);
+      expect(again.lastResponse.jobId).toBe(first.lastResponse.jobId);
+    });
+  });
+
+  it('an async job: jobs.create answers 202 with the job, jobs.wait returns it ended', async () => {
+    const rs = client((await party()).key);
+    const created = await rs.jobs.create('scan', { query: 'home espresso', limit: 2 });
+    expect(created.lastResponse.status).toBe(202);
+    expect(created).toMatchObject({ object: 'job', operation: 'scan', mode: 'async' });
+    expect(created.lastResponse.jobId).toBe(created.id);
+    const seen: Job['status'][] = [];
+    const ended = await rs.jobs.wait(created.id, {
+      pollIntervalMs: 100,
+      timeoutMs: 60_000,
+      onProgress: (job) => seen.push(job.status),
+    });
+    expect(ended.status).toBe('succeeded');
+    expect(seen[seen.length - 1]).toBe('succeeded');
+    const result = ended.result as { reels: unknown[] };
+    expect(result.reels.length).toBeGreaterThan(0);
+    expect(ended.billing.charged_usd).toBe((0.0075 * result.reels.length).toFixed(6));
+    expect(await rs.jobs.get(created.id)).toEqual(ended);
+
+    await expect(rs.jobs.cancel(created.id)).rejects.toMatchObject({
+      status: 409,
+      code: 'job_not_cancelable',
+    });
+    await expect(rs.jobs.get('job_00000000000000000000000000000000')).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+  });
+
+  it('jobs.list pages through every job with starting_after / has_more', async () => {
+    const sent: Sent[] = [];
+    const rs = client((await party()).key, { fetch: recordingFetch(sent) });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push((await rs.assist({ message: `hi ${i}` })).lastResponse.jobId!);
+
+    const first = await rs.jobs.list({ limit: 2 });
+    expect(first.data.map((job) => job.id)).toEqual([ids[2], ids[1]]);
+    expect(first.has_more).toBe(true);
+    expect(JSON.parse(JSON.stringify(first))).toEqual({
+      object: 'list',
+      data: JSON.parse(JSON.stringify(first.data)),
+      has_more: true,
+    });
+
+    sent.length = 0;
+    const all: string[] = [];
+    for await (const job of rs.jobs.list({ limit: 1, operation: 'assist' })) all.push(job.id);
+    expect(all).toEqual([...ids].reverse());
+    const pages = sent.map((request) => new URL(request.url).searchParams);
+    expect(pages.map((search) => search.get('starting_after'))).toEqual(
+      [null, ids[2], ids[1]].slice(0, pages.length),
+    );
+    expect(pages.every((search) => search.get('operation') === 'assist')).toBe(true);
+  });
+
+  it('a 429 is retried after Retry-After with the same Idempotency-Key, and charged once', async () => {
+    const { account, key } = await party();
+    const rs = client(key);
+    // Holds the key's one scan slot for about 2 s.
+    const slow = rs.scan({ query: 'sandbox-slow home espresso', limit: 2 });
+    await until(
+      async () => (await rs.jobs.list({ operation: 'scan', status: 'running' })).data.length > 0,
+      10_000,
+      'the slow scan running',
+    );
+
+    const sent: Sent[] = [];
+    const requestId = `sdk-retry-${randomBytes(6).toString('hex')}`;
+    const retried = client(key, { fetch: recordingFetch(sent), maxRetries: 2 });
+    const res = await retried.scan(
+      { query: 'home espresso', limit: 2 },
+      { headers: { 'x-request-id': requestId } },
+    );
+    await slow;
+
+    const posts = sent.filter((request) => request.method === 'POST');
+    expect(posts.map((request) => request.status)).toEqual([429, 200]);
+    const keys = posts.map((request) => request.headers['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(res.lastResponse.idempotencyKey).toBe(keys[0]);
+    expect(res.lastResponse.attempts).toBe(2);
+    expect(res.lastResponse.replayed).toBe(false);
+
+    // One charge for the retried call, of what its answer said; the ledger sums to the balance.
+    const charges = await db.query(
+      `SELECT amount::bigint AS amount FROM ledger_entries
+        WHERE account_id = $1 AND kind = 'charge' AND request_id = $2`,
+      [account.id, requestId],
+    );
+    expect(charges.rows).toEqual([
+      { amount: String(-Math.round(Number(res.lastResponse.chargedUsd) * 1e6)) },
+    ]);
+    const jobs = await db.query(
+      `SELECT count(*)::int AS n FROM jobs WHERE account_id = $1 AND request_id = $2`,
+      [account.id, requestId],
+    );
+    expect(jobs.rows[0].n).toBe(1);
+    const { rows } = await db.query(
+      `SELECT b.balance::bigint AS balance,
+              (SELECT sum(amount) FROM ledger_entries l
+                WHERE l.account_id = b.account_id AND l.mode = b.mode)::bigint AS ledger
+         FROM balances b WHERE b.account_id = $1 AND b.mode = 'test'`,
+      [account.id],
+    );
+    expect(rows[0].balance).toBe(rows[0].ledger);
+    expect(Number(rows[0].balance) / 1e6).toBeCloseTo(Number(res.lastResponse.balanceUsd), 6);
+  });
+
+  it('402 → InsufficientCreditError with the balance and the price', async () => {
+    const { key } = await party(0);
+    const error = await client(key)
+      .scan({ query: 'home espresso', limit: 20 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InsufficientCreditError);
+    const credit = error as InsufficientCreditError;
+    expect(credit).toBeInstanceOf(ReelscoutError);
+    expect(credit).toMatchObject({ status: 402, code: 'insufficient_credit' });
+    expect(credit.balanceUsd).toBe('0.000000');
+    expect(credit.priceUsd).toBe('0.150000');
+    expect(credit.requestId).toEqual(expect.any(String));
+    expect(credit.message).toEqual(expect.any(String));
+  });
+
+  it('400 → InvalidRequestError with the param the API named, not retried', async () => {
+    const sent: Sent[] = [];
+    const rs = client((await party()).key, { fetch: recordingFetch(sent) });
+    const error = await rs.scan({ query: 'home espresso', limit: 50 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidRequestError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request', param: 'limit' });
+    expect(sent).toHaveLength(1);
+
+    const subject = await rs
+      .assist({ message: 'hi' }, { subject: 'not a valid subject!' })
+      .catch((e: unknown) => e);
+    expect(subject).toMatchObject({ status: 400, param: 'x-subject' });
+  });
+
+  it('webhooks: a real signed delivery verifies; a tampered body or another secret does not', async () => {
+    const receiver = await startReceiver();
+    const rs = client((await party()).key);
+    try {
+      const endpoint = await rs.webhookEndpoints.create({
+        url: receiver.url,
+        events: ['job.succeeded'],
+      });
+      expect(endpoint.secret).toMatch(/^whsec_/);
+      expect(endpoint.lastResponse.status).toBe(201);
+      expect(await rs.webhookEndpoints.get(endpoint.id)).toMatchObject({
+        id: endpoint.id,
+        url: receiver.url,
+      });
+      const listed: string[] = [];
+      for await (const item of rs.webhookEndpoints.list({ limit: 1 })) listed.push(item.id);
+      expect(listed).toEqual([endpoint.id]);
+
+      const job = await rs.jobs.create('assist', { message: 'find me coffee reels' });
+      const delivered = await waitForValue(
+        () => receiver.received[0],
+        30_000,
+        'the webhook delivery',
+        50,
+      );
+      const event = rs.webhooks.verify(delivered.body, delivered.headers, endpoint.secret);
+      expect(event.type).toBe('job.succeeded');
+      expect(event.data.id).toBe(job.id);
+      expect(event.data.status).toBe('succeeded');
+      // The Fetch API's Headers work too.
+      const fetchHeaders = new Headers();
+      for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+        fetchHeaders.set(name, String(delivered.headers[name]));
+      }
+      expect(rs.webhooks.verify(delivered.body, fetchHeaders, endpoint.secret).data.id).toBe(
+        job.id,
+      );
+
+      const tampered = delivered.body.replace('"succeeded"', '"failed"');
+      expect(tampered).not.toBe(delivered.body);
+      expect(() => rs.webhooks.verify(tampered, delivered.headers, endpoint.secret)).toThrow(
+        WebhookVerificationError,
+      );
+      const other = await rs.webhookEndpoints.rotateSecret(endpoint.id);
+      expect(other.secret).not.toBe(endpoint.secret);
+      expect(() =>
+        rs.webhooks.verify(
+          delivered.body,
+          delivered.headers,
+          'whsec_' + randomBytes(32).toString('base64'),
+        ),
+      ).toThrow(WebhookVerificationError);
+      expect(() => rs.webhooks.verify(delivered.body, {}, endpoint.secret)).toThrow(
+        WebhookVerificationError,
+      );
+
+      const deliveries = await rs.webhookEndpoints.deliveries(endpoint.id);
+      expect(deliveries.data[0]).toMatchObject({ job_id: job.id, status: 'succeeded' });
+      const again = await rs.webhookEndpoints.redeliver(endpoint.id, deliveries.data[0].id);
+      expect(again.id).toBe(deliveries.data[0].id);
+      const updated = await rs.webhookEndpoints.update(endpoint.id, { status: 'disabled' });
+      expect(updated.status).toBe('disabled');
+      const deleted = await rs.webhookEndpoints.delete(endpoint.id);
+      expect(deleted).toMatchObject({ id: endpoint.id, deleted: true });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('balance.get: the key mode’s balance', async () => {
+    const rs = client((await party(1_500_000)).key);
+    const balance = await rs.balance.get();
+    expect(balance).toMatchObject({
+      object: 'balance',
+      livemode: false,
+      balance_usd: '1.500000',
+      available_usd: '1.500000',
+    });
+  });
+
+  it('connection errors are retried, then raised as APIConnectionError', async () => {
+    const rs = new Reelscout({ apiKey: 'rs_test_x', baseURL: 'http://127.0.0.1:9', maxRetries: 1 });
+    await expect(rs.assist({ message: 'hi' })).rejects.toMatchObject({
+      name: 'APIConnectionError',
+    });
+  });
+});

@@ -1,0 +1,286 @@
+/**
+ * The HTTP core: one request, with retries, time-outs, idempotency keys and typed errors. Only the
+ * global `fetch`, `AbortController`, `setTimeout` and `crypto` are used, so it runs on Node ≥ 20,
+ * Deno, Bun and browsers.
+ */
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  type APIError,
+  errorFromResponse,
+  parseRetryAfterSeconds,
+  ReelscoutError,
+} from './errors';
+
+export const VERSION = '0.1.0';
+
+/** Options of one call; each overrides the client's setting for that call. */
+export interface RequestOptions {
+  /** Sent as `Idempotency-Key` on POSTs; one is generated when left out (the same on every retry). */
+  idempotencyKey?: string;
+  /** Sent as `x-subject`: your end customer (rate ceilings and usage are scoped by it). */
+  subject?: string;
+  /** Aborts the call (retries and waits included). */
+  signal?: AbortSignal;
+  /** Milliseconds per attempt. */
+  timeout?: number;
+  /** Retries after the first attempt. */
+  maxRetries?: number;
+  /** Extra request headers (e.g. `x-request-id`). */
+  headers?: Record<string, string>;
+}
+
+/** What the response said besides its body: the billing and tracing headers. */
+export interface ResponseMeta {
+  /** `x-request-id`. */
+  requestId: string | undefined;
+  /** `x-service-charged-usd`: what this call cost (six decimals), on the operations' 200s. */
+  chargedUsd: string | undefined;
+  /** `x-service-balance-usd`: the balance after the call (six decimals). */
+  balanceUsd: string | undefined;
+  /** `x-job-id`: the job that ran the call. */
+  jobId: string | undefined;
+  /** The HTTP status. */
+  status: number;
+  /** The `Idempotency-Key` sent (POSTs), the same on every retry. */
+  idempotencyKey: string | undefined;
+  /** `Idempotent-Replayed: true`: a stored answer to an earlier call with the same key. */
+  replayed: boolean;
+  /** Attempts made (1 when no retry was needed). */
+  attempts: number;
+  /** Every response header, lower-case names. */
+  headers: Record<string, string>;
+}
+
+/** A result: the API's body, with the response's headers in the non-enumerable `lastResponse`. */
+export type WithResponse<T> = T & { readonly lastResponse: ResponseMeta };
+
+export interface CoreOptions {
+  apiKey: string | undefined;
+  baseURL: string;
+  timeout: number;
+  maxRetries: number;
+  subject: string | undefined;
+  fetch: typeof fetch;
+  defaultHeaders: Record<string, string>;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  options?: RequestOptions;
+}
+
+/** Longest `Retry-After` the client waits for by itself; a longer one is thrown at once. */
+const MAX_RETRY_AFTER_S = 60;
+const INITIAL_BACKOFF_S = 0.5;
+const MAX_BACKOFF_S = 8;
+
+export class Core {
+  constructor(readonly options: CoreOptions) {}
+
+  async request<T>(spec: RequestSpec): Promise<WithResponse<T>> {
+    const { options: opts } = this;
+    const callOptions = spec.options ?? {};
+    const maxRetries = Math.max(0, callOptions.maxRetries ?? opts.maxRetries);
+    const timeout = callOptions.timeout ?? opts.timeout;
+    const signal = callOptions.signal;
+    const url = this.url(spec.path, spec.query);
+
+    if (!opts.apiKey) {
+      throw new ReelscoutError(
+        'No API key: pass `apiKey` to new Reelscout() or set REELSCOUT_API_KEY.',
+      );
+    }
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${opts.apiKey}`,
+      ...opts.defaultHeaders,
+    };
+    const subject = callOptions.subject ?? opts.subject;
+    if (subject !== undefined) headers['x-subject'] = subject;
+    let idempotencyKey: string | undefined;
+    if (spec.method === 'POST') {
+      idempotencyKey = callOptions.idempotencyKey ?? randomUUID();
+      headers['idempotency-key'] = idempotencyKey;
+    }
+    let body: string | undefined;
+    if (spec.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(spec.body);
+    }
+    Object.assign(headers, lowerCaseKeys(spec.headers), lowerCaseKeys(callOptions.headers));
+
+    for (let attempt = 0; ; attempt++) {
+      const retriesLeft = maxRetries - attempt;
+      let answer: Awaited<ReturnType<Core['attempt']>>;
+      try {
+        answer = await this.attempt(url, { method: spec.method, headers, body }, timeout, signal);
+      } catch (error) {
+        // No response: a connection error or a time-out (retried), or the caller's abort.
+        if (error instanceof APIConnectionError && retriesLeft > 0) {
+          await sleep(retryDelayMs(attempt, undefined), signal);
+          continue;
+        }
+        throw error;
+      }
+      const { response, parsed, responseHeaders } = answer;
+      const meta: ResponseMeta = {
+        requestId: responseHeaders['x-request-id'],
+        chargedUsd: responseHeaders['x-service-charged-usd'],
+        balanceUsd: responseHeaders['x-service-balance-usd'],
+        jobId: responseHeaders['x-job-id'],
+        status: response.status,
+        idempotencyKey,
+        replayed: responseHeaders['idempotent-replayed'] === 'true',
+        attempts: attempt + 1,
+        headers: responseHeaders,
+      };
+      if (response.ok) return withResponse(parsed as T, meta);
+      const error = errorFromResponse(response.status, parsed, responseHeaders);
+      Object.defineProperty(error, 'lastResponse', { value: meta, enumerable: false });
+      if (retriesLeft <= 0 || !shouldRetry(error, meta)) throw error;
+      const retryAfterS = parseRetryAfterSeconds(responseHeaders['retry-after']);
+      if (retryAfterS !== undefined && retryAfterS > MAX_RETRY_AFTER_S) throw error;
+      await sleep(retryDelayMs(attempt, retryAfterS), signal);
+    }
+  }
+
+  /** One attempt: the response and its parsed body, within `timeout` ms. */
+  private async attempt(
+    url: string,
+    init: { method: string; headers: Record<string, string>; body: string | undefined },
+    timeout: number,
+    signal: AbortSignal | undefined,
+  ): Promise<{ response: Response; parsed: unknown; responseHeaders: Record<string, string> }> {
+    if (signal?.aborted) throw userAbort(signal);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeout);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const response = await this.options.fetch(url, { ...init, signal: controller.signal });
+      const text = await response.text();
+      const responseHeaders: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        responseHeaders[name.toLowerCase()] = value;
+      });
+      let parsed: unknown = undefined;
+      if (text !== '') {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = text;
+        }
+      }
+      return { response, parsed, responseHeaders };
+    } catch (error) {
+      if (signal?.aborted) throw userAbort(signal);
+      if (timedOut) {
+        throw new APITimeoutError(`No response within ${timeout} ms (${init.method} ${url}).`, {
+          cause: error,
+        });
+      }
+      throw new APIConnectionError(
+        `Connection error (${init.method} ${url}): ${(error as Error)?.message ?? error}`,
+        { cause: error },
+      );
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private url(path: string, query: RequestSpec['query']): string {
+    const base = this.options.baseURL.replace(/\/+$/, '');
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) search.set(name, String(value));
+    }
+    const qs = search.toString();
+    return `${base}${path}${qs ? `?${qs}` : ''}`;
+  }
+}
+
+/**
+ * Retried: 429 (after `Retry-After`), 409 `idempotency_key_in_use` (the first attempt with this
+ * key still runs), and 5xx, unless the answer is a stored replay (it would not change). Network
+ * errors and time-outs are retried by the caller of this. Every POST carries the same
+ * `Idempotency-Key` on every attempt, so a retry never runs (or charges) a call twice.
+ */
+function shouldRetry(error: APIError, meta: ResponseMeta): boolean {
+  if (meta.replayed) return false;
+  if (error.status === 429) return true;
+  if (error.status === 409) return error.code === 'idempotency_key_in_use';
+  return error.status >= 500;
+}
+
+/** `Retry-After` when given, else jittered exponential backoff: 0.5 s, 1 s, 2 s … ≤ 8 s, −25 %. */
+export function retryDelayMs(attempt: number, retryAfterS: number | undefined): number {
+  if (retryAfterS !== undefined) return Math.ceil(retryAfterS * 1000);
+  const backoff = Math.min(INITIAL_BACKOFF_S * 2 ** attempt, MAX_BACKOFF_S);
+  return Math.round(backoff * (1 - Math.random() * 0.25) * 1000);
+}
+
+export function withResponse<T>(data: T, meta: ResponseMeta): WithResponse<T> {
+  const target = (typeof data === 'object' && data !== null ? data : { value: data }) as object;
+  Object.defineProperty(target, 'lastResponse', {
+    value: meta,
+    enumerable: false,
+    configurable: true,
+  });
+  return target as WithResponse<T>;
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(userAbort(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(userAbort(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function userAbort(signal: AbortSignal): APIUserAbortError {
+  return new APIUserAbortError('The request was aborted.', { cause: signal.reason });
+}
+
+function lowerCaseKeys(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) out[name.toLowerCase()] = value;
+  return out;
+}
+
+/** A v4 UUID from the platform's `crypto` (Node ≥ 19, Deno, Bun, browsers). */
+export function randomUUID(): string {
+  const cryptoObject = (
+    globalThis as {
+      crypto?: { randomUUID?: () => string; getRandomValues?: (array: Uint8Array) => Uint8Array };
+    }
+  ).crypto;
+  if (cryptoObject && typeof cryptoObject.randomUUID === 'function') {
+    return cryptoObject.randomUUID();
+  }
+  if (!cryptoObject || typeof cryptoObject.getRandomValues !== 'function') {
+    throw new ReelscoutError('No crypto.getRandomValues: pass an idempotencyKey.');
+  }
+  const bytes = cryptoObject.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

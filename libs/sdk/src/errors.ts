@@ -1,0 +1,183 @@
+/**
+ * Everything the SDK throws is a ReelscoutError. HTTP errors are mapped by the API's error
+ * `code` (libs/domain/src/errors.ts: stable strings), falling back on the status.
+ */
+
+export class ReelscoutError extends Error {
+  /** HTTP status; undefined when no response arrived. */
+  readonly status: number | undefined;
+  /** The API's error code (`invalid_request`, `insufficient_credit`, …). */
+  readonly code: string | undefined;
+  /** The offending field or header (`limit`, `history[2].text`, `x-subject`), when the API names one. */
+  readonly param: string | undefined;
+  /** The `requestId` of the error body (or the `x-request-id` header). */
+  readonly requestId: string | undefined;
+  /** The response headers, lower-case names. */
+  readonly headers: Record<string, string>;
+  /** The parsed error body. */
+  readonly body: unknown;
+
+  constructor(
+    message: string,
+    init: {
+      status?: number;
+      code?: string;
+      param?: string;
+      requestId?: string;
+      headers?: Record<string, string>;
+      body?: unknown;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = new.target.name;
+    this.status = init.status;
+    this.code = init.code;
+    this.param = init.param;
+    this.requestId = init.requestId;
+    this.headers = init.headers ?? {};
+    this.body = init.body;
+  }
+}
+
+/** The API answered with an error status. */
+export class APIError extends ReelscoutError {
+  declare readonly status: number;
+}
+
+/** 400 `invalid_request` (also 413 `payload_too_large`, 415 `unsupported_media_type`): see `param`. */
+export class InvalidRequestError extends APIError {}
+/** 401 `unauthorized`: a missing, malformed, unknown or revoked key. */
+export class AuthenticationError extends APIError {}
+/** 402 `insufficient_credit`: nothing was held or charged. */
+export class InsufficientCreditError extends APIError {
+  /** `x-service-balance-usd`: the credit available, six decimals. */
+  readonly balanceUsd: string | undefined;
+  /** `x-service-price-usd`: what the call would have held, six decimals. */
+  readonly priceUsd: string | undefined;
+
+  constructor(message: string, init: ConstructorParameters<typeof ReelscoutError>[1] = {}) {
+    super(message, init);
+    this.balanceUsd = this.headers['x-service-balance-usd'];
+    this.priceUsd = this.headers['x-service-price-usd'];
+  }
+}
+/** 403 `forbidden`: the account has no API access. */
+export class PermissionDeniedError extends APIError {}
+/** 404 `not_found`. */
+export class NotFoundError extends APIError {}
+/** 409: `idempotency_key_in_use`, `job_canceled`, `job_not_cancelable`. */
+export class ConflictError extends APIError {
+  /** `x-job-id`: the job the conflict is about, when the API names one. */
+  get jobId(): string | undefined {
+    return this.headers['x-job-id'];
+  }
+}
+/** 422 `idempotency_key_reused`: the same key was sent with a different request. */
+export class IdempotencyError extends APIError {}
+/** 429 `rate_limited`: over a ceiling; never charged. */
+export class RateLimitError extends APIError {
+  /** `Retry-After`, in seconds. */
+  readonly retryAfter: number | undefined;
+
+  constructor(message: string, init: ConstructorParameters<typeof ReelscoutError>[1] = {}) {
+    super(message, init);
+    this.retryAfter = parseRetryAfterSeconds(this.headers['retry-after']);
+  }
+}
+/** 500 `internal_error`, and any 5xx without a known code. */
+export class InternalServerError extends APIError {}
+/** 502 `provider_error`, 503 `provider_unavailable`, 504 `timeout` (the operation's deadline). */
+export class ProviderError extends InternalServerError {}
+
+/** No response: the connection failed. */
+export class APIConnectionError extends ReelscoutError {}
+/** No response within the `timeout` (or `jobs.wait`'s `timeoutMs`). */
+export class APITimeoutError extends APIConnectionError {}
+/** The caller's `signal` aborted the request. */
+export class APIUserAbortError extends ReelscoutError {}
+/** A webhook whose signature, timestamp or body does not verify. */
+export class WebhookVerificationError extends ReelscoutError {}
+
+type APIErrorClass = new (
+  message: string,
+  init: ConstructorParameters<typeof ReelscoutError>[1],
+) => APIError;
+
+const BY_CODE: Record<string, APIErrorClass> = {
+  invalid_request: InvalidRequestError,
+  payload_too_large: InvalidRequestError,
+  unsupported_media_type: InvalidRequestError,
+  unauthorized: AuthenticationError,
+  insufficient_credit: InsufficientCreditError,
+  forbidden: PermissionDeniedError,
+  not_found: NotFoundError,
+  idempotency_key_in_use: ConflictError,
+  job_canceled: ConflictError,
+  job_not_cancelable: ConflictError,
+  idempotency_key_reused: IdempotencyError,
+  rate_limited: RateLimitError,
+  internal_error: InternalServerError,
+  provider_error: ProviderError,
+  provider_unavailable: ProviderError,
+  timeout: ProviderError,
+};
+
+const BY_STATUS: Record<number, APIErrorClass> = {
+  400: InvalidRequestError,
+  401: AuthenticationError,
+  402: InsufficientCreditError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  413: InvalidRequestError,
+  415: InvalidRequestError,
+  422: IdempotencyError,
+  429: RateLimitError,
+  502: ProviderError,
+  503: ProviderError,
+  504: ProviderError,
+};
+
+/** The typed error of an error response. */
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string>,
+): APIError {
+  const envelope = isErrorBody(body) ? body.error : undefined;
+  const code = envelope?.code;
+  const Class =
+    (code !== undefined ? BY_CODE[code] : undefined) ??
+    BY_STATUS[status] ??
+    (status >= 500 ? InternalServerError : APIError);
+  const message = envelope?.message ?? `HTTP ${status}`;
+  return new Class(message, {
+    status,
+    code,
+    param: envelope?.param,
+    requestId: envelope?.requestId ?? headers['x-request-id'],
+    headers,
+    body,
+  });
+}
+
+function isErrorBody(
+  body: unknown,
+): body is { error: { code?: string; message?: string; param?: string; requestId?: string } } {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { error?: unknown }).error === 'object' &&
+    (body as { error?: unknown }).error !== null
+  );
+}
+
+/** `Retry-After` as seconds: delta-seconds or an HTTP date. */
+export function parseRetryAfterSeconds(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}

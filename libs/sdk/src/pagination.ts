@@ -1,0 +1,66 @@
+import { type ResponseMeta, type WithResponse } from './core';
+
+/** One page of a list (`{ object: "list", data, has_more }`). */
+export interface ListBody<T> {
+  object: 'list';
+  data: T[];
+  has_more: boolean;
+}
+
+/**
+ * A page of a list, and an async iterable over every item from this page on: it fetches the
+ * next pages (`starting_after` = the last id, while `has_more`) as the loop needs them.
+ * `JSON.stringify(page)` is the API's body.
+ */
+export class Page<T extends { id: string }> implements ListBody<T>, AsyncIterable<T> {
+  readonly object = 'list' as const;
+  readonly data: T[];
+  readonly has_more: boolean;
+  declare readonly lastResponse: ResponseMeta;
+  readonly #fetchPage: (startingAfter: string) => Promise<Page<T>>;
+
+  constructor(
+    body: WithResponse<ListBody<T>>,
+    fetchPage: (startingAfter: string) => Promise<Page<T>>,
+  ) {
+    this.data = body.data;
+    this.has_more = body.has_more;
+    this.#fetchPage = fetchPage;
+    Object.defineProperty(this, 'lastResponse', { value: body.lastResponse, enumerable: false });
+  }
+
+  hasNextPage(): boolean {
+    return this.has_more && this.data.length > 0;
+  }
+
+  /** The next page; call only when `hasNextPage()`. */
+  getNextPage(): Promise<Page<T>> {
+    if (!this.hasNextPage()) throw new Error('No next page: check hasNextPage() first.');
+    return this.#fetchPage(this.data[this.data.length - 1].id);
+  }
+
+  /** Every page from this one on. */
+  async *iterPages(): AsyncGenerator<Page<T>> {
+    yield this;
+    let page: Page<T> | undefined = this.hasNextPage() ? await this.getNextPage() : undefined;
+    while (page) {
+      yield page;
+      page = page.hasNextPage() ? await page.getNextPage() : undefined;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    for await (const page of this.iterPages()) yield* page.data;
+  }
+}
+
+/** A page still coming: `await` it for the first page, or `for await` over every item. */
+export type PagePromise<T extends { id: string }> = Promise<Page<T>> & AsyncIterable<T>;
+
+export function pagePromise<T extends { id: string }>(first: Promise<Page<T>>): PagePromise<T> {
+  return Object.assign(first, {
+    async *[Symbol.asyncIterator](): AsyncIterator<T> {
+      yield* await first;
+    },
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * The public types of the SDK: aliases of the component schemas of the OpenAPI document the API
+ * serves (see generated/openapi.ts, made by `npm run sdk:types`). One source of truth: the SDK
+ * validates nothing the server validates.
+ */
+import type { components } from './generated/openapi';
+
+type Schemas = components['schemas'];
+
+export type AssistRequest = Schemas['AssistRequestDto'];
+export type AssistHistoryEntry = Schemas['AssistHistoryEntryDto'];
+export type AssistResponse = Schemas['AssistResponseDto'];
+export type ScanRequest = Schemas['ScanRequestDto'];
+export type ScanResponse = Schemas['ScanResponseDto'];
+export type ScanReel = Schemas['ScanReelDto'];
+export type PlaybookRequest = Schemas['PlaybookRequestDto'];
+export type PlaybookResponse = Schemas['PlaybookResponseDto'];
+export type MusicRequest = Schemas['MusicRequestDto'];
+export type MusicResponse = Schemas['MusicResponseDto'];
+
+export type Job = Schemas['JobDto'];
+export type JobBilling = Schemas['JobBillingDto'];
+export type JobList = Schemas['JobListDto'];
+export type JobStatus = Job['status'];
+export type Operation = Job['operation'];
+
+export type WebhookEndpoint = Schemas['WebhookEndpointResponseDto'];
+/** The create and rotate answers: the endpoint with its `secret`, shown only there. */
+export type WebhookEndpointWithSecret = Schemas['CreatedWebhookEndpointResponseDto'];
+export type WebhookEndpointCreateParams = Schemas['CreateWebhookEndpointDto'];
+export type WebhookEndpointUpdateParams = Schemas['UpdateWebhookEndpointDto'];
+export type WebhookEndpointList = Schemas['WebhookEndpointListResponseDto'];
+export type DeletedWebhookEndpoint = Schemas['DeletedWebhookEndpointResponseDto'];
+export type WebhookDelivery = Schemas['WebhookDeliveryResponseDto'];
+export type WebhookDeliveryList = Schemas['WebhookDeliveryListResponseDto'];
+export type WebhookEventType = WebhookEndpoint['events'][number];
+
+/** The body of a webhook delivery (Standard Webhooks): `data` is the ended job. */
+export interface WebhookEvent {
+  type: WebhookEventType;
+  timestamp: string;
+  data: Job;
+}
+
+/** `GET /v1/balance`: the key's account's credit in the key's mode, USD with six decimals. */
+export type Balance = Schemas['BalanceDto'];
+
+/** The body of every error response. */
+export interface ErrorBody {
+  error: { code: string; message: string; param?: string; requestId: string };
+}
+
+/** Each operation's request and 200 body. */
+export interface Operations {
+  assist: { request: AssistRequest; response: AssistResponse };
+  scan: { request: ScanRequest; response: ScanResponse };
+  playbook: { request: PlaybookRequest; response: PlaybookResponse };
+  music: { request: MusicRequest; response: MusicResponse };
+}
+
+/** Filters and paging of `GET /v1/jobs`. */
+export interface JobListParams {
+  operation?: Operation;
+  status?: JobStatus;
+  /** ISO 8601 date-time, inclusive. */
+  created_gte?: string;
+  /** ISO 8601 date-time, exclusive. */
+  created_lt?: string;
+  /** The `x-request-id` of the call that created the job. */
+  request_id?: string;
+  /** 1–100 per page (default 10). */
+  limit?: number;
+  /** The last id of the previous page. */
+  starting_after?: string;
+}
+
+/** Paging of the webhook endpoint and delivery lists. */
+export interface ListParams {
+  limit?: number;
+  starting_after?: string;
+}
