@@ -43,8 +43,8 @@ const LAYERS = [
       'webhooks',
     ],
   ],
-  ['operation-runner', ['operation-runner', 'jobs']],
-  ['operations', ['assist', 'scan', 'playbook', 'music']],
+  ['operation-runner', ['operation-runner', 'jobs', 'balance']],
+  ['operations', ['assist', 'scan', 'playbook', 'music', 'mcp']],
   [
     'composition',
     ['app.module.ts', 'bootstrap.ts', 'main.ts', 'cli.ts', 'cli', 'openapi.ts', 'worker.ts'],

@@ -23,6 +23,8 @@ import { ScanModule } from './scan/scan.module';
 import { PlaybookModule } from './playbook/playbook.module';
 import { MusicModule } from './music/music.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { BalanceModule } from './balance/balance.module';
+import { McpModule } from './mcp/mcp.module';
 
 /**
  * The configuration is read when `register()` is called (when an app is created), not when
@@ -72,6 +74,8 @@ const FEATURE_MODULES = [
   PlaybookModule,
   MusicModule,
   WebhooksModule,
+  BalanceModule,
+  McpModule,
 ];
 
 @Module({

@@ -1,6 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { runCli } from '../src/cli/cli.runner';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { freePort, until } from './support/local-servers';
@@ -198,6 +200,29 @@ describe('SDK build and examples (e2e)', () => {
       headers: { authorization: `Bearer ${apiKey}` },
     });
     expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it('the built API (the webpack bundle npm start runs) serves /mcp: a scan through it returns reels', async () => {
+    const client = new Client({ name: 'reelscout-bundle-e2e', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${baseURL}/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${apiKey}` } },
+      }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(
+        ['assist', 'get_balance', 'get_job', 'music', 'playbook', 'scan'].sort(),
+      );
+      const result = await client.callTool({
+        name: 'scan',
+        arguments: { query: 'home espresso tips', limit: 2 },
+      });
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as { reels: unknown[] }).reels.length).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
   });
 
   it('a bad key: the example fails with the typed error, exit code 1', async () => {

@@ -1,0 +1,305 @@
+import { spawnSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
+import { TOOL_NAMES, toolSchemasFromOpenApi } from '@reelscout/mcp';
+import request from 'supertest';
+import committedSchemas from '../../../libs/mcp/src/generated/tool-schemas.json';
+import { ApiKeysService } from '../src/api-keys/api-keys.service';
+import { BillingService } from '../src/ledger/billing.service';
+import { createAccount, createKey } from './support/fixtures';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+/** Sandbox videos: one the playbook sandbox knows, one in the music sandbox's catalogue. */
+const PLAYBOOK_URL = 'https://www.tiktok.com/@sandbox/video/7000000000000000200';
+const MUSIC_URL = 'https://www.tiktok.com/@brewwithmaya/video/7400000443622845792';
+
+type Transport = 'stdio' | 'http';
+
+/**
+ * The MCP server (issue 19) driven by the MCP SDK's own client, over stdio (`scripts/mcp.js`
+ * spawned with REELSCOUT_API_KEY / REELSCOUT_BASE_URL) and over streamable HTTP (`/mcp` of the
+ * API), against a real test app listening on 127.0.0.1: no mocks of our API.
+ */
+describe('MCP server (e2e)', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  const clients: Client[] = [];
+  const server = () => t.app.getHttpServer();
+
+  beforeAll(async () => {
+    // The stdio server runs compiled (dist/mcp); build it once, before any test spawns it.
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'mcp.js'), 'build'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) throw new Error(`MCP build failed:\n${build.stderr}`);
+    expect(build.stdout).toBe('');
+
+    t = await createTestApp({
+      env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e', JOBS_HEARTBEAT_MS: '100' },
+    });
+    await t.app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(server().address() as AddressInfo).port}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    await t?.close();
+  });
+
+  async function funded(micros = 10_000_000) {
+    const account = await createAccount(t.app);
+    await t.app
+      .get(BillingService)
+      .credit({ accountId: account.id, mode: 'test' }, micros, { kind: 'grant' });
+    const created = await createKey(t.app, account.id, 'test');
+    return { accountId: account.id, keyId: created.id, key: created.key };
+  }
+
+  async function connect(transport: Transport, key: string): Promise<Client> {
+    const client = new Client({ name: 'reelscout-e2e', version: '1.0.0' });
+    if (transport === 'stdio') {
+      await client.connect(
+        new StdioClientTransport({
+          // The command docs/mcp.md gives MCP clients (npm's own banner silenced).
+          command: 'npm',
+          args: ['run', '--silent', 'mcp'],
+          cwd: ROOT,
+          env: {
+            ...(process.env as Record<string, string>),
+            REELSCOUT_API_KEY: key,
+            REELSCOUT_BASE_URL: baseUrl,
+          },
+          stderr: 'pipe',
+        }),
+      );
+    } else {
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+          requestInit: { headers: { Authorization: `Bearer ${key}` } },
+        }),
+      );
+    }
+    clients.push(client);
+    return client;
+  }
+
+  async function balanceOf(key: string): Promise<number> {
+    const res = await request(server()).get('/v1/balance').set('Authorization', `Bearer ${key}`);
+    expect(res.status).toBe(200);
+    return Number(res.body.balance_usd);
+  }
+
+  it('the committed tool schemas are what the served OpenAPI document generates', async () => {
+    const res = await request(server()).get('/openapi.json');
+    expect(res.status).toBe(200);
+    // On failure: run `npm run mcp -- schemas` and commit libs/mcp/src/generated/tool-schemas.json.
+    expect(toolSchemasFromOpenApi(res.body)).toEqual(committedSchemas);
+  });
+
+  describe.each<Transport>(['stdio', 'http'])('over %s', (transport) => {
+    let key: string;
+    let client: Client;
+
+    beforeAll(async () => {
+      key = (await funded()).key;
+      client = await connect(transport, key);
+    }, 60_000);
+
+    it('tools/list shows the six tools with their input schemas', async () => {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOL_NAMES].sort());
+      for (const tool of tools) {
+        expect(tool.inputSchema.type).toBe('object');
+        expect(tool.description!.length).toBeGreaterThan(80);
+        expect(tool.outputSchema?.type).toBe('object');
+      }
+      const scan = tools.find((tool) => tool.name === 'scan')!;
+      expect(scan.inputSchema).toEqual(committedSchemas.scan.inputSchema);
+      expect(scan.inputSchema.required).toEqual(['query']);
+      expect(Object.keys(scan.inputSchema.properties!)).toEqual(['query', 'market', 'limit']);
+    });
+
+    it('scan in test mode returns reels and is charged like /v1', async () => {
+      const before = await balanceOf(key);
+      const result = (await client.callTool({
+        name: 'scan',
+        arguments: { query: 'home espresso tips', limit: 5 },
+      })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      const body = result.structuredContent as { reels: { url: string }[]; market: string };
+      expect(body.reels.length).toBeGreaterThan(0);
+      expect(body.market).toBe('network_a');
+      const text = (result.content[0] as { type: string; text: string }).text;
+      expect(text).toContain(body.reels[0].url);
+      const meta = result._meta as Record<string, string>;
+      const charged = Number(meta['reelscout/charged_usd']);
+      expect(charged).toBeCloseTo(0.0075 * body.reels.length, 6);
+      const after = await balanceOf(key);
+      expect(after).toBeCloseTo(before - charged, 6);
+      expect(meta['reelscout/balance_usd']).toBe(after.toFixed(6));
+    });
+
+    it('a bad argument is a tool error with the API code, message and param', async () => {
+      const before = await balanceOf(key);
+      const result = (await client.callTool({
+        name: 'scan',
+        arguments: { query: 'home espresso tips', limit: 0 },
+      })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      const error = (result.structuredContent as { error: Record<string, unknown> }).error;
+      expect(error).toMatchObject({ code: 'invalid_request', param: 'limit', status: 400 });
+      // The same code and message the API gives a direct call.
+      const direct = await request(server())
+        .post('/v1/scan')
+        .set('Authorization', `Bearer ${key}`)
+        .send({ query: 'home espresso tips', limit: 0 });
+      expect(direct.status).toBe(400);
+      expect(error.message).toBe(direct.body.error.message);
+      expect((result.content[0] as { text: string }).text).toContain('param: limit');
+
+      // An unknown field: the API refuses it, the server passes it through.
+      const unknown = (await client.callTool({
+        name: 'playbook',
+        arguments: { url: PLAYBOOK_URL, colour: 'red' },
+      })) as CallToolResult;
+      expect(unknown.isError).toBe(true);
+      expect(unknown.structuredContent).toMatchObject({
+        error: { code: 'invalid_request', param: 'colour' },
+      });
+      expect(await balanceOf(key)).toBe(before);
+    });
+
+    it('a call with a progress token runs as a job and reports its progress', async () => {
+      const progress: Progress[] = [];
+      const result = (await client.callTool(
+        { name: 'scan', arguments: { query: 'sourdough starter', limit: 3 } },
+        undefined,
+        { onprogress: (p) => progress.push(p), timeout: 60_000 },
+      )) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as { reels: unknown[] }).reels.length).toBeGreaterThan(0);
+      const jobId = (result._meta as Record<string, string>)['reelscout/job_id'];
+      expect(jobId).toMatch(/^job_/);
+      expect(progress.length).toBeGreaterThan(0);
+      expect(progress.every((p) => p.total === 100)).toBe(true);
+      // The final 100 is sent just before the result; the client may drop it (it handles
+      // notifications a microtask later than responses), so it is not asserted.
+      const values = progress.map((p) => p.progress);
+      expect([...values].sort((a, b) => a - b)).toEqual(values);
+
+      // get_job finds it, ended, with its result.
+      const job = (await client.callTool({
+        name: 'get_job',
+        arguments: { id: jobId },
+      })) as CallToolResult;
+      expect(job.structuredContent).toMatchObject({
+        id: jobId,
+        status: 'succeeded',
+        operation: 'scan',
+        mode: 'async',
+      });
+    });
+
+    it('playbook (with progress) and music answer bodies that match their output schemas', async () => {
+      // The client validates structured content against each tool's outputSchema: a body the
+      // schema does not describe would make callTool throw.
+      const progress: Progress[] = [];
+      const playbook = (await client.callTool(
+        { name: 'playbook', arguments: { url: PLAYBOOK_URL } },
+        undefined,
+        { onprogress: (p) => progress.push(p), timeout: 120_000 },
+      )) as CallToolResult;
+      expect(playbook.isError).toBeFalsy();
+      expect(playbook.structuredContent).toMatchObject({ reel: { url: expect.any(String) } });
+      expect((playbook.content[0] as { text: string }).text).toMatch(/Hook: /);
+      expect(progress.length).toBeGreaterThan(0);
+
+      const music = (await client.callTool(
+        { name: 'music', arguments: { url: MUSIC_URL, limit: 3 } },
+        undefined,
+        { timeout: 120_000 },
+      )) as CallToolResult;
+      expect(music.isError).toBeFalsy();
+      expect(music.structuredContent).toMatchObject({ suggestions: expect.any(Array) });
+    }, 240_000);
+
+    it('get_balance answers GET /v1/balance', async () => {
+      const result = (await client.callTool({
+        name: 'get_balance',
+        arguments: {},
+      })) as CallToolResult;
+      const direct = await request(server())
+        .get('/v1/balance')
+        .set('Authorization', `Bearer ${key}`);
+      expect(result.structuredContent).toEqual(direct.body);
+      expect((result.content[0] as { text: string }).text).toContain(direct.body.balance_usd);
+    });
+  });
+
+  describe('a revoked key fails like the API does', () => {
+    let revoked: string;
+    let v1Body: { error: { code: string; message: string } };
+
+    beforeAll(async () => {
+      const { accountId, keyId, key } = await funded();
+      await t.app.get(ApiKeysService).revoke(accountId, keyId);
+      revoked = key;
+      const res = await request(server())
+        .post('/v1/scan')
+        .set('Authorization', `Bearer ${key}`)
+        .send({ query: 'x' });
+      expect(res.status).toBe(401);
+      v1Body = res.body;
+    });
+
+    it('HTTP: /mcp answers 401 with the API body; the MCP client cannot connect', async () => {
+      const res = await request(server())
+        .post('/mcp')
+        .set('Authorization', `Bearer ${revoked}`)
+        .set('Accept', 'application/json, text/event-stream')
+        .send({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'e2e', version: '1' },
+          },
+        });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({
+        error: { ...v1Body.error, requestId: res.headers['x-request-id'] },
+      });
+      await expect(connect('http', revoked)).rejects.toMatchObject({
+        code: 401,
+        message: expect.stringContaining(v1Body.error.message),
+      });
+    });
+
+    it('stdio: a tool call is a tool error with the API code and message', async () => {
+      const client = await connect('stdio', revoked);
+      const result = (await client.callTool({
+        name: 'scan',
+        arguments: { query: 'home espresso tips' },
+      })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({
+        error: { code: 'unauthorized', status: 401, message: v1Body.error.message },
+      });
+    });
+  });
+
+  it('/mcp is stateless: GET (no standalone stream) is 405', async () => {
+    const { key } = await funded();
+    const res = await request(server()).get('/mcp').set('Authorization', `Bearer ${key}`);
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+  });
+});

@@ -1,0 +1,50 @@
+import type { ToolName } from './schemas';
+
+/** Titles shown by MCP clients. */
+export const TOOL_TITLES: Record<ToolName, string> = {
+  assist: 'Ask the short-video research assistant',
+  scan: 'Find reels that work in a niche',
+  playbook: 'Turn one reel into a shoot-ready playbook',
+  music: 'Suggest sounds for a video',
+  get_job: 'Get a Reelscout job',
+  get_balance: 'Get the Reelscout credit balance',
+};
+
+const COST =
+  "Cost is charged to the API key's credit: an `rs_test_` key uses free test credit and answers from a deterministic sandbox (sample data, fine for trying things out); an `rs_live_` key uses bought credit and live data. Errors are never charged.";
+
+const NETWORKS =
+  '`network_a` is the short-video network used everywhere except mainland China; `network_b` is the one used in mainland China.';
+
+/** Written for a model: what the tool does, when to use it, what it costs, how long it takes. */
+export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
+  assist: [
+    "Chat with Reelscout's research assistant about short-form video (TikTok-style reels): what formats work, how to approach a niche, what to look for.",
+    'Use it for open questions or to turn a vague idea into a concrete search; its answer may include a `query` to pass to `scan`. For actual data (reels, plays, hooks, sounds) use `scan`, `playbook` or `music`.',
+    'Pass earlier turns in `history` (roles `user` and `agent`) to keep a conversation going.',
+    `Costs 0.01 USD per answer and takes a few seconds. ${COST}`,
+  ].join('\n\n'),
+  scan: [
+    'Search short-video networks for reels that perform well for a brief: a niche ("home espresso tips"), a product description, or competitors named by @handle. Returns up to `limit` reels (default and maximum 20) with play, like, comment and share counts, captions, links and a relevance note, plus the queries searched.',
+    `Use it first, to find what already works; then call \`playbook\` on the most promising reel URL. ${NETWORKS} \`market\` picks the network; \`auto\` (default) infers it from the brief's language and places (Simplified Chinese or a mainland place → network_b).`,
+    `Costs 0.0075 USD per reel delivered (at most 0.15 USD for 20; nothing when no reel is found). Takes about 10–60 seconds; with a progress token the tool reports progress. ${COST}`,
+  ].join('\n\n'),
+  playbook: [
+    'Analyze one short video (its frames, transcript and on-screen text) and write a shoot-ready playbook: the hook and why it works, scenes, overlays, pacing, format, a script and setup to recreate it, experiments to try and caveats.',
+    'Use it on one reel URL, typically from `scan`. Accepts network_a and network_b video links (including short share links or a pasted share text), Instagram reels and YouTube shorts. `language` is `en`, `zh-Hans` or `zh-Hant` (default: zh-Hans for network_b videos, en otherwise).',
+    `Costs 0.20 USD per playbook. Takes up to a few minutes (it downloads and analyzes the video); with a progress token the tool runs as a job and reports progress. ${COST}`,
+  ].join('\n\n'),
+  music: [
+    'Suggest trending sounds that fit one short video, best first: for each, title, author, preview and network links, trend data, whether it is in the commercial library, a fit score and why it fits.',
+    `Use it when planning a video, on a reel URL (network_a, network_b, Instagram reel or YouTube short). Sounds come from the video's network's catalogue (${NETWORKS}). Set \`requireCommercial\` for brand posts (only tracks cleared for commercial use).`,
+    `Costs 0.25 USD per call whatever \`limit\` (nothing when no sound fits). Takes up to a few minutes (it listens to the video and the candidate sounds); with a progress token the tool runs as a job and reports progress. ${COST}`,
+  ].join('\n\n'),
+  get_job: [
+    'Get a Reelscout job by id (`job_…`): its status (`queued`, `running`, `succeeded`, `failed`, `canceled`), progress (0–1), and once it ended its `result` (the same body the tool returns) or `error`, and what it cost.',
+    'Use it when a `scan`, `playbook` or `music` call reported a job id that was still running (for example after a timeout), to fetch its result later. Free; results are kept 24 hours.',
+  ].join('\n\n'),
+  get_balance: [
+    "Get the credit balance of the API key's account in the key's mode (test credit for `rs_test_` keys, bought credit for `rs_live_`): `balance_usd`, and `available_usd` (the balance less what running calls hold).",
+    'Use it before expensive calls or after an `insufficient_credit` error. Free.',
+  ].join('\n\n'),
+};

@@ -1,0 +1,135 @@
+/**
+ * The short text each tool result carries beside its structured content: what a model (or a
+ * person reading the transcript) needs at a glance. The structured content is the full body.
+ */
+import type { ToolName } from './schemas';
+
+type Obj = Record<string, unknown>;
+
+const obj = (value: unknown): Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {};
+const list = (value: unknown): Obj[] => (Array.isArray(value) ? value.map(obj) : []);
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+function clip(text: string, max = 90): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** 1234567 → "1.2M", 12345 → "12.3K". */
+export function compact(n: number | undefined): string {
+  if (n === undefined) return '?';
+  if (n >= 1e9) return `${(n / 1e9).toFixed(1)}B`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)}K`;
+  return String(n);
+}
+
+const TOP = 5;
+
+function scan(body: Obj): string[] {
+  const reels = list(body.reels);
+  const lines = [
+    `${reels.length} reel${reels.length === 1 ? '' : 's'} on ${str(body.market)} for "${str(body.niche)}"${body.degraded ? ' (degraded: fewer sources answered)' : ''}.`,
+  ];
+  reels.slice(0, TOP).forEach((reel, i) => {
+    lines.push(
+      `${i + 1}. @${str(reel.authorHandle)}: ${compact(num(reel.playCount))} views, ${compact(num(reel.likeCount))} likes: "${clip(str(reel.caption), 70)}" ${str(reel.url)}`,
+    );
+  });
+  if (reels.length > TOP) lines.push(`…and ${reels.length - TOP} more in the structured content.`);
+  return lines;
+}
+
+function playbook(body: Obj): string[] {
+  const reel = obj(body.reel);
+  const doc = obj(body.playbook);
+  const hook = obj(doc.hook);
+  const overview = obj(doc.overview);
+  const lines = [
+    `Playbook (${str(body.language)}) for @${str(reel.authorHandle)} on ${str(reel.market)}, ${num(body.analyzedSeconds) ?? '?'} s analyzed: ${str(reel.url)}`,
+  ];
+  if (str(hook.text))
+    lines.push(`Hook: "${clip(str(hook.text), 140)}": ${clip(str(hook.why), 160)}`);
+  if (str(overview.summary)) lines.push(`Summary: ${clip(str(overview.summary), 240)}`);
+  const experiments = list(doc.experiments).length;
+  lines.push(
+    `Scenes: ${list(doc.scenes).length}, experiments: ${experiments}; the full plan is in the structured content.`,
+  );
+  return lines;
+}
+
+function music(body: Obj): string[] {
+  const suggestions = list(body.suggestions);
+  const video = obj(body.video);
+  const lines = [
+    `${suggestions.length} sound${suggestions.length === 1 ? '' : 's'} from ${str(body.market)} for ${str(video.url)} (${num(body.considered) ?? '?'} considered), best first:`,
+  ];
+  suggestions.slice(0, TOP).forEach((s, i) => {
+    const fit = obj(s.fit);
+    const score = num(s.finalScore);
+    lines.push(
+      `${i + 1}. "${clip(str(s.title), 60)}" by ${clip(str(s.author), 40)} (score ${score === undefined ? '?' : score.toFixed(2)}${obj(s.commercial).clearedForBrandUse === true ? ', cleared for brand use' : ''}): ${clip(str(fit.why), 120)}`,
+    );
+  });
+  const notes = Array.isArray(body.notes) ? body.notes : [];
+  for (const note of notes.slice(0, 3)) {
+    if (typeof note === 'string') lines.push(`Note: ${clip(note, 160)}`);
+  }
+  return lines;
+}
+
+function assist(body: Obj): string[] {
+  const lines = [str(body.reply)];
+  if (str(body.query)) lines.push(`Suggested scan query: "${str(body.query)}"`);
+  return lines;
+}
+
+function job(body: Obj): string[] {
+  const billing = obj(body.billing);
+  const lines = [
+    `Job ${str(body.id)} (${str(body.operation)}, ${body.livemode ? 'live' : 'test'}): ${str(body.status)}, progress ${Math.round((num(body.progress) ?? 0) * 100)}%.`,
+  ];
+  if (body.status === 'succeeded') {
+    lines.push(
+      body.result_purged
+        ? 'Its result was purged (kept 24 h).'
+        : 'Its result is in `result` of the structured content.',
+    );
+  }
+  const error = obj(obj(body.error).error);
+  if (str(error.code)) lines.push(`Error ${str(error.code)}: ${str(error.message)}`);
+  if (str(billing.charged_usd)) lines.push(`Charged ${str(billing.charged_usd)} USD.`);
+  return lines;
+}
+
+function balance(body: Obj): string[] {
+  return [
+    `${body.livemode ? 'Live' : 'Test'} credit: ${str(body.balance_usd)} USD, ${str(body.available_usd)} USD available for new calls.`,
+  ];
+}
+
+/** The text of a successful tool result. */
+export function summarize(
+  tool: ToolName,
+  body: Obj,
+  billing: { chargedUsd?: string; balanceUsd?: string; jobId?: string },
+): string {
+  const lines = {
+    assist,
+    scan,
+    playbook,
+    music,
+    get_job: job,
+    get_balance: balance,
+  }[tool](body);
+  const money = [
+    billing.chargedUsd !== undefined ? `charged ${billing.chargedUsd} USD` : '',
+    billing.balanceUsd !== undefined ? `balance ${billing.balanceUsd} USD` : '',
+    billing.jobId ? `job ${billing.jobId}` : '',
+  ].filter(Boolean);
+  if (money.length) lines.push(`(${money.join(', ')})`);
+  return lines.join('\n');
+}
