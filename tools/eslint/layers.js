@@ -41,9 +41,10 @@ const LAYERS = [
       'health',
       'video-source',
       'webhooks',
+      'balance',
     ],
   ],
-  ['operation-runner', ['operation-runner', 'jobs', 'balance']],
+  ['operation-runner', ['operation-runner', 'jobs']],
   ['operations', ['assist', 'scan', 'playbook', 'music', 'mcp']],
   [
     'composition',

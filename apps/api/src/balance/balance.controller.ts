@@ -1,9 +1,8 @@
 import { Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { formatUsd } from '@reelscout/domain';
 import { V1ResourceController } from '../api-keys/v1-resource.decorator';
 import { BillingService } from '../ledger/billing.service';
-import { ApiOperationErrors } from '../operation-runner/api-docs';
+import { ApiV1Ok, ApiV1Route } from '../common/openapi/route-docs';
 import { CurrentCaller, type Caller } from '../request-context/caller';
 import { BalanceDto } from './dto/balance.dto';
 
@@ -13,14 +12,13 @@ export class BalanceController {
   constructor(private readonly billing: BillingService) {}
 
   @Get()
-  @ApiOperation({
+  @ApiV1Route({
     operationId: 'getBalance',
     summary: 'Get the balance',
     description:
       "The calling key's account balance in the key's mode (live credit for `rs_live_` keys, test credit for `rs_test_`), and what a new call may hold: the balance less what running calls hold.",
   })
-  @ApiOkResponse({ type: BalanceDto })
-  @ApiOperationErrors()
+  @ApiV1Ok(BalanceDto, { description: "The key's balance and what a new call may hold." })
   async get(@CurrentCaller() caller: Caller): Promise<BalanceDto> {
     const { balance, available } = await this.billing.balance({
       accountId: caller.accountId,

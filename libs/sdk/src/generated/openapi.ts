@@ -6510,8 +6510,6 @@ export interface operations {
       header?: {
         /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
         'x-subject'?: string;
-        /** @description 1–255 printable ASCII characters without spaces; a retry with the same key and the same request replays the stored response (kept at least 24 h) with `Idempotent-Replayed: true`. */
-        'Idempotency-Key'?: string;
         /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
         'x-request-id'?: string;
       };
@@ -6520,15 +6518,24 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The key's balance and what a new call may hold. */
       200: {
         headers: {
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['BalanceDto'];
         };
       };
-      /** @description `invalid_request`: a field or header is invalid; `param` names it. */
+      /** @description `invalid_request`: a field, query parameter or header is invalid; `param` names it. */
       400: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6545,7 +6552,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `unauthorized`: missing, malformed, unknown or revoked key (only the `Authorization: Bearer` header is read). No key to count against, so no RateLimit headers. */
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key. No key to count against, so no RateLimit headers. */
       401: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6558,87 +6565,8 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `insufficient_credit`: before any work; nothing charged. */
-      402: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
-          'x-service-balance-usd'?: string;
-          /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
-          'x-service-price-usd'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: the account has no API access. Counts against the key's per-key ceiling. */
+      /** @description `forbidden`: the account has no API access. */
       403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `idempotency_key_in_use`: the same key is still running (`x-job-id` names its job); `job_canceled`: the job was canceled before it finished. */
-      409: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `payload_too_large`: the body is over 64 KiB. */
-      413: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
-      415: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `idempotency_key_reused`: the key was used with a different request. */
-      422: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
           'x-request-id'?: string;
@@ -6673,7 +6601,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `internal_error`: a bug on our side; no details leak. Not charged. */
+      /** @description `internal_error`: a bug on our side; no details leak. */
       500: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6684,65 +6612,6 @@ export interface operations {
           'RateLimit-Remaining'?: number;
           /** @description Seconds until that window resets. */
           'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `provider_error`: a provider failed or answered garbage. Not charged. */
-      502: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `provider_unavailable`: a provider is not configured or its circuit is open. Not charged. */
-      503: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `timeout`: the deadline passed. Not charged. */
-      504: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
