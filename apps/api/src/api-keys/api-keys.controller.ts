@@ -59,7 +59,7 @@ export class ApiKeysController {
     description: 'Calls with it get 401 from then on. Revoking a revoked key changes nothing.',
     auth: 'session',
     errors: {
-      ...dashboardBodyErrors({ body: false, forbidden: 'Or: the account has no API access.' }),
+      ...dashboardBodyErrors({ forbidden: 'Or: the account has no API access.' }),
       404: {
         description: '`not_found`: no key with this id in the account.',
         samples: { not_found: { message: 'No such API key.' } },

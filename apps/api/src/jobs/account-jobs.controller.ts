@@ -88,7 +88,7 @@ export class AccountJobsController {
     summary: 'Cancel a job',
     auth: 'session',
     errors: {
-      ...dashboardBodyErrors({ body: false, forbidden: 'Or: the account has no API access.' }),
+      ...dashboardBodyErrors({ forbidden: 'Or: the account has no API access.' }),
       ...JOB_NOT_FOUND,
       409: {
         description: '`job_not_cancelable`: the job already ended.',

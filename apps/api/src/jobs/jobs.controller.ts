@@ -57,6 +57,8 @@ export class JobsController {
   @HttpCode(200)
   @ApiV1Route({
     operationId: 'cancelJob',
+    // Takes no body; one sent anyway must still be JSON of at most 64 KiB.
+    body: true,
     summary: 'Cancel a job',
     description:
       'Queued: ends at once, nothing charged. Running: stops at its next step and ends `canceled`, ' +

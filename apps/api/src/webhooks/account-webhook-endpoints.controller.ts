@@ -126,7 +126,7 @@ export class AccountWebhookEndpointsController {
     summary: 'Delete a webhook endpoint',
     auth: 'session',
     errors: {
-      ...dashboardBodyErrors({ body: false, forbidden: 'Or: the account has no API access.' }),
+      ...dashboardBodyErrors({ forbidden: 'Or: the account has no API access.' }),
       ...ENDPOINT_NOT_FOUND,
     },
   })
@@ -145,7 +145,7 @@ export class AccountWebhookEndpointsController {
     summary: "Rotate a webhook endpoint's signing secret",
     auth: 'session',
     errors: {
-      ...dashboardBodyErrors({ body: false, forbidden: 'Or: the account has no API access.' }),
+      ...dashboardBodyErrors({ forbidden: 'Or: the account has no API access.' }),
       ...ENDPOINT_NOT_FOUND,
     },
   })
@@ -180,7 +180,7 @@ export class AccountWebhookEndpointsController {
     summary: 'Send a webhook delivery again, now',
     auth: 'session',
     errors: {
-      ...dashboardBodyErrors({ body: false, forbidden: 'Or: the account has no API access.' }),
+      ...dashboardBodyErrors({ forbidden: 'Or: the account has no API access.' }),
       404: {
         description:
           '`not_found`: no such webhook endpoint in the account, or no such delivery to it.',

@@ -101,6 +101,8 @@ export class WebhookEndpointsController {
   @Delete(':id')
   @ApiV1Route({
     operationId: 'deleteWebhookEndpoint',
+    // Takes no body; one sent anyway must still be JSON of at most 64 KiB.
+    body: true,
     summary: 'Delete a webhook endpoint',
     description: 'It receives nothing more; deliveries still pending to it end as failed.',
     notFound: ENDPOINT_NOT_FOUND,
@@ -117,6 +119,8 @@ export class WebhookEndpointsController {
   @HttpCode(200)
   @ApiV1Route({
     operationId: 'rotateWebhookEndpointSecret',
+    // Takes no body; one sent anyway must still be JSON of at most 64 KiB.
+    body: true,
     summary: "Rotate a webhook endpoint's signing secret",
     description:
       'A new secret, shown in this response only. For 24 hours deliveries carry signatures with both the old and the new one.',
@@ -152,6 +156,8 @@ export class WebhookEndpointsController {
   @HttpCode(200)
   @ApiV1Route({
     operationId: 'redeliverWebhookDelivery',
+    // Takes no body; one sent anyway must still be JSON of at most 64 KiB.
+    body: true,
     summary: 'Send a webhook delivery again, now',
     description:
       'One more attempt with the same `webhook-id` (receivers deduplicate on it). The endpoint must be enabled (400 otherwise).',

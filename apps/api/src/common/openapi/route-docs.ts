@@ -134,7 +134,8 @@ const CROSS_SITE: ErrorDoc = {
 
 /**
  * The errors of a state-changing dashboard request (POST, PATCH, DELETE) besides the common ones:
- * 403 from another site; with `body`, 413 and 415. `forbidden` documents another 403 of the route
+ * 403 from another site; 413 and 415 (a body, even on a route that reads none, must be JSON of at
+ * most 64 KiB) unless `body` is false. `forbidden` documents another 403 of the route
  * (no API access, not an administrator) beside the cross-site one.
  */
 export function dashboardBodyErrors(
