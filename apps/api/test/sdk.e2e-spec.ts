@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import {
+  APIConnectionError,
   InsufficientCreditError,
   InvalidRequestError,
   NotFoundError,
@@ -35,21 +36,24 @@ interface Sent {
   status: number;
 }
 
-/** The real global fetch, recording what was sent and the status that came back. */
-function recordingFetch(sent: Sent[]): typeof fetch {
+/**
+ * The real global fetch (or `inner`), recording what was sent and the status that came back
+ * (0: no response, the fetch threw).
+ */
+function recordingFetch(sent: Sent[], inner: typeof fetch = fetch): typeof fetch {
   return async (input, init) => {
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
-    const response = await fetch(input, init);
-    sent.push({
-      method: init?.method ?? 'GET',
-      url: String(input),
-      headers,
-      status: response.status,
-    });
+    const request: Sent = { method: init?.method ?? 'GET', url: String(input), headers, status: 0 };
+    sent.push(request);
+    const response = await inner(input, init);
+    request.status = response.status;
     return response;
   };
 }
+
+/** The sandbox's slow-provider video: its provider call stalls for SANDBOX_SLOW_DELAY_MS. */
+const SLOW_VIDEO = 'https://www.tiktok.com/@sandbox/video/7000000000000000504';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -103,8 +107,9 @@ describe('@reelscout/sdk against the real API (e2e)', () => {
         WEBHOOK_TIMEOUT_MS: '3000',
         OUTBOUND_ALLOW_PRIVATE_HOSTS: '',
         JOBS_HEARTBEAT_MS: '100',
-        // The slow phrase stalls 2 s, then answers: long enough to hold scan's one slot.
-        SANDBOX_SLOW_DELAY_MS: '2000',
+        // The slow phrase and video stall 15 s, then answer: they hold scan's one slot far
+        // longer than a retry takes, and outlive a 1 s `Prefer: wait`.
+        SANDBOX_SLOW_DELAY_MS: '15000',
         // One scan at a time per key: the second gets 429 with Retry-After: 5.
         RATE_LIMIT_OVERRIDES: JSON.stringify({ scan: { inFlight: 1 } }),
         MUSIC_MAX_CANDIDATES: '8',
@@ -254,25 +259,38 @@ describe('@reelscout/sdk against the real API (e2e)', () => {
   it('a 429 is retried after Retry-After with the same Idempotency-Key, and charged once', async () => {
     const { account, key } = await party();
     const rs = client(key);
-    // Holds the key's one scan slot for about 2 s.
-    const slow = rs.scan({ query: 'sandbox-slow home espresso', limit: 2 });
-    await until(
-      async () => (await rs.jobs.list({ operation: 'scan', status: 'running' })).data.length > 0,
+    // Holds the key's one scan slot for 15 s (canceled once the 429 was seen).
+    const slow = rs
+      .scan({ query: 'sandbox-slow home espresso', limit: 2 })
+      .catch((error: unknown) => error);
+    const running = await waitForValue(
+      async () => (await rs.jobs.list({ operation: 'scan', status: 'running' })).data[0],
       10_000,
       'the slow scan running',
     );
 
     const sent: Sent[] = [];
     const requestId = `sdk-retry-${randomBytes(6).toString('hex')}`;
-    const retried = client(key, { fetch: recordingFetch(sent), maxRetries: 2 });
+    let canceled: Promise<unknown> | undefined;
+    // After the first answer (the 429), the slow scan is canceled: its slot frees, and the
+    // retry (after Retry-After: 5 s) gets through.
+    const cancelAfter429: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (response.status === 429 && !canceled) canceled = rs.jobs.cancel(running.id);
+      return response;
+    };
+    const retried = client(key, { fetch: recordingFetch(sent, cancelAfter429), maxRetries: 2 });
     const res = await retried.scan(
       { query: 'home espresso', limit: 2 },
       { headers: { 'x-request-id': requestId } },
     );
-    await slow;
+    expect(canceled).toBeDefined();
+    await expect(canceled).resolves.toMatchObject({ id: running.id });
+    expect(await slow).toMatchObject({ status: 409, code: 'job_canceled' });
 
     const posts = sent.filter((request) => request.method === 'POST');
     expect(posts.map((request) => request.status)).toEqual([429, 200]);
+    expect(posts[0].headers.prefer).toBe('wait=50');
     const keys = posts.map((request) => request.headers['idempotency-key']);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
@@ -390,7 +408,16 @@ describe('@reelscout/sdk against the real API (e2e)', () => {
         WebhookVerificationError,
       );
 
-      const deliveries = await rs.webhookEndpoints.deliveries(endpoint.id);
+      // The receiver got the body before the dispatcher wrote down the outcome: poll the log.
+      const deliveries = await waitForValue(
+        async () => {
+          const page = await rs.webhookEndpoints.deliveries(endpoint.id);
+          return page.data[0]?.status === 'succeeded' ? page : undefined;
+        },
+        10_000,
+        'the delivery logged as succeeded',
+        100,
+      );
       expect(deliveries.data[0]).toMatchObject({ job_id: job.id, status: 'succeeded' });
       const again = await rs.webhookEndpoints.redeliver(endpoint.id, deliveries.data[0].id);
       expect(again.id).toBe(deliveries.data[0].id);
@@ -414,10 +441,115 @@ describe('@reelscout/sdk against the real API (e2e)', () => {
     });
   });
 
-  it('connection errors are retried, then raised as APIConnectionError', async () => {
-    const rs = new Reelscout({ apiKey: 'rs_test_x', baseURL: 'http://127.0.0.1:9', maxRetries: 1 });
-    await expect(rs.assist({ message: 'hi' })).rejects.toMatchObject({
-      name: 'APIConnectionError',
+  it('connection errors are retried (operations), then raised as APIConnectionError', async () => {
+    const sent: Sent[] = [];
+    const rs = new Reelscout({
+      apiKey: 'rs_test_x',
+      baseURL: 'http://127.0.0.1:9',
+      maxRetries: 1,
+      fetch: recordingFetch(sent),
     });
+    const failure = await rs.assist({ message: 'hi' }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(APIConnectionError);
+    expect(failure).toMatchObject({ name: 'APIConnectionError' });
+    expect(sent.map((request) => request.status)).toEqual([0, 0]);
+    expect(sent[1].headers['idempotency-key']).toBe(sent[0].headers['idempotency-key']);
+  });
+
+  it('a POST the server does not deduplicate is sent once: no retry on a network error or 5xx', async () => {
+    const { key } = await party();
+    for (const fail of [
+      (): Promise<Response> => Promise.reject(new TypeError('fetch failed')),
+      async () =>
+        new Response(JSON.stringify({ error: { code: 'internal_error', message: 'x' } }), {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        }),
+    ]) {
+      const sent: Sent[] = [];
+      // The real API for everything but creating an endpoint, which "fails" after being sent.
+      const flaky: typeof fetch = (input, init) =>
+        init?.method === 'POST' && String(input).endsWith('/v1/webhook_endpoints')
+          ? fail()
+          : fetch(input, init);
+      const rs = client(key, { fetch: recordingFetch(sent, flaky), maxRetries: 3 });
+      await expect(
+        rs.webhookEndpoints.create({ url: 'http://127.0.0.1:9/hook', events: ['job.succeeded'] }),
+      ).rejects.toBeInstanceOf(ReelscoutError);
+      expect(sent).toHaveLength(1);
+      expect(sent[0].headers['idempotency-key']).toBeUndefined();
+    }
+  });
+
+  it('a sync playbook that outlives the wait window: 202, then the job polled; same answer as the sync call', async () => {
+    const sent: Sent[] = [];
+    const rs = client((await party()).key, { fetch: recordingFetch(sent), syncWaitSeconds: 1 });
+    const idempotencyKey = `sdk-wait-${randomBytes(6).toString('hex')}`;
+    const res = await rs.playbook({ url: SLOW_VIDEO }, { idempotencyKey });
+
+    const posts = sent.filter((request) => request.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].headers.prefer).toBe('wait=1');
+    expect(posts[0].status).toBe(202);
+    const polls = sent.filter((request) => request.method === 'GET');
+    expect(polls.length).toBeGreaterThan(0);
+    expect(
+      polls.every((request) => request.url.endsWith(`/v1/jobs/${res.lastResponse.jobId}`)),
+    ).toBe(true);
+    expect(res.playbook).toEqual(expect.any(Object));
+    expect(res.lastResponse).toMatchObject({ status: 200, idempotencyKey, replayed: false });
+    expect(res.lastResponse.jobId).toMatch(/^job_/);
+    expect(res.lastResponse.requestId).toEqual(expect.any(String));
+    expect(res.lastResponse.chargedUsd).toBe('0.200000');
+    expect(res.lastResponse.balanceUsd).toMatch(/^\d+\.\d{6}$/);
+
+    // What a plain synchronous call with the same key answers: the job's stored 200.
+    const direct = await fetch(`${baseURL}/v1/playbook`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${posts[0].headers.authorization.slice('Bearer '.length)}`,
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+      },
+      body: JSON.stringify({ url: SLOW_VIDEO }),
+    });
+    expect(direct.status).toBe(200);
+    expect(await direct.json()).toEqual(JSON.parse(JSON.stringify(res)));
+    expect(direct.headers.get('x-job-id')).toBe(res.lastResponse.jobId);
+    expect(direct.headers.get('x-service-charged-usd')).toBe(res.lastResponse.chargedUsd);
+    expect(direct.headers.get('x-service-balance-usd')).toBe(res.lastResponse.balanceUsd);
+  });
+
+  it('409 idempotency_key_in_use (the key’s job still runs): the SDK waits for that job', async () => {
+    const { key } = await party();
+    const idempotencyKey = `sdk-in-use-${randomBytes(6).toString('hex')}`;
+    // Plain synchronous calls (no Prefer: wait), so the second is answered 409 in-use.
+    const first = client(key, { syncWaitSeconds: 0 }).playbook(
+      { url: SLOW_VIDEO },
+      { idempotencyKey },
+    );
+    const lister = client(key);
+    await until(
+      async () =>
+        (await lister.jobs.list({ operation: 'playbook', status: 'running' })).data.length > 0,
+      10_000,
+      'the first playbook running',
+    );
+    const sent: Sent[] = [];
+    const second = await client(key, { syncWaitSeconds: 0, fetch: recordingFetch(sent) }).playbook(
+      { url: SLOW_VIDEO },
+      { idempotencyKey },
+    );
+    const firstRes = await first;
+
+    const posts = sent.filter((request) => request.method === 'POST');
+    expect(posts.map((request) => request.status)).toEqual([409]);
+    expect(posts[0].headers.prefer).toBeUndefined();
+    expect(sent.filter((request) => request.method === 'GET').length).toBeGreaterThan(0);
+    expect(second).toEqual(firstRes);
+    expect(second.lastResponse.jobId).toBe(firstRes.lastResponse.jobId);
+    expect(second.lastResponse).toMatchObject({ status: 200, idempotencyKey, replayed: true });
+    expect(second.lastResponse.chargedUsd).toBe(firstRes.lastResponse.chargedUsd);
+    expect(second.lastResponse.balanceUsd).toBe(firstRes.lastResponse.balanceUsd);
   });
 });

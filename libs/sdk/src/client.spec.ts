@@ -17,6 +17,7 @@ import {
   ReelscoutError,
   Reelscout,
   WebhookVerificationError,
+  JobWaitTimeoutError,
 } from './index';
 
 /**
@@ -86,6 +87,7 @@ describe('Reelscout client', () => {
       authorization: 'Bearer rs_test_key',
       'content-type': 'application/json',
       'x-subject': 'cust-1',
+      prefer: 'wait=50',
     });
     expect(JSON.parse(calls[0].body!)).toEqual({ message: 'hi' });
     const keys = calls.map((call) => call.headers['idempotency-key']);
@@ -149,6 +151,195 @@ describe('Reelscout client', () => {
     expect(failure).toBeInstanceOf(InternalServerError);
     expect((failure as { lastResponse: { attempts: number } }).lastResponse.attempts).toBe(2);
     expect(busy.calls).toHaveLength(2);
+  });
+
+  it('does not retry other POSTs or DELETE on 5xx, network errors or time-outs; only 429', async () => {
+    const endpoint = { id: 'we_1', object: 'webhook_endpoint', secret: 'whsec_x' };
+    const broken = scripted([{ status: 503, body: error('provider_unavailable') }]);
+    await expect(
+      client(broken.fetch).webhookEndpoints.create({ url: 'https://x.test/h', events: [] }),
+    ).rejects.toBeInstanceOf(ProviderError);
+    expect(broken.calls).toHaveLength(1);
+    expect(broken.calls[0].headers['idempotency-key']).toBeUndefined();
+
+    const down = scripted([new TypeError('fetch failed')]);
+    const rs = client(down.fetch, { maxRetries: 3 });
+    await expect(rs.webhookEndpoints.rotateSecret('we_1')).rejects.toBeInstanceOf(
+      APIConnectionError,
+    );
+    expect(down.calls).toHaveLength(1);
+    for (const call of [
+      (c: Reelscout) => c.jobs.cancel('job_1'),
+      (c: Reelscout) => c.webhookEndpoints.redeliver('we_1', 'wd_1'),
+      (c: Reelscout) => c.webhookEndpoints.delete('we_1'),
+    ]) {
+      const failing = scripted([{ status: 500, body: error('internal_error') }]);
+      await expect(call(client(failing.fetch))).rejects.toBeInstanceOf(InternalServerError);
+      expect(failing.calls).toHaveLength(1);
+    }
+
+    const limited = scripted([
+      { status: 429, body: error('rate_limited'), headers: { 'retry-after': '0' } },
+      { status: 201, body: endpoint },
+    ]);
+    const created = await client(limited.fetch).webhookEndpoints.create(
+      { url: 'https://x.test/h', events: [] },
+      { idempotencyKey: 'ignored', headers: { 'Idempotency-Key': 'ignored too' } },
+    );
+    expect(created.lastResponse).toMatchObject({ attempts: 2, idempotencyKey: undefined });
+    expect(limited.calls.map((call) => call.headers['idempotency-key'])).toEqual([
+      undefined,
+      undefined,
+    ]);
+
+    // GET and PATCH are safe to send again.
+    const flaky = scripted([
+      new TypeError('fetch failed'),
+      { status: 502, body: error('provider_error') },
+      { status: 200, body: endpoint },
+      { status: 500, body: error('internal_error') },
+      { status: 200, body: endpoint },
+    ]);
+    const safe = client(flaky.fetch);
+    expect((await safe.webhookEndpoints.get('we_1')).lastResponse.attempts).toBe(3);
+    const patched = await safe.webhookEndpoints.update('we_1', { status: 'enabled' });
+    expect(patched.lastResponse.attempts).toBe(2);
+  });
+
+  it('lower-cases defaultHeaders and per-call headers; an Idempotency-Key header is the key', async () => {
+    const { calls, fetch } = scripted([
+      { status: 200, body: { intent: 'chat', reply: 'hi' } },
+      { status: 200, body: { intent: 'chat', reply: 'hi' } },
+    ]);
+    const rs = client(fetch, { defaultHeaders: { 'X-Trace': 'default', 'X-Other': 'o' } });
+    const res = await rs.assist(
+      { message: 'hi' },
+      { headers: { 'x-TRACE': 'mine', 'Idempotency-Key': 'from-header' } },
+    );
+    expect(calls[0].headers).toMatchObject({
+      'x-trace': 'mine',
+      'x-other': 'o',
+      'idempotency-key': 'from-header',
+    });
+    expect(res.lastResponse.idempotencyKey).toBe('from-header');
+    await rs.assist(
+      { message: 'hi' },
+      { idempotencyKey: 'option', headers: { 'Idempotency-Key': 'h' } },
+    );
+    expect(calls[1].headers['idempotency-key']).toBe('option');
+  });
+
+  it('error classes have explicit names', () => {
+    expect(new RateLimitError('x').name).toBe('RateLimitError');
+    expect(new APIConnectionError('x').name).toBe('APIConnectionError');
+    expect(new JobWaitTimeoutError('x').name).toBe('JobWaitTimeoutError');
+    expect(new ReelscoutError('x').name).toBe('ReelscoutError');
+  });
+
+  const runningJob = { id: 'job_9', object: 'job', status: 'running', progress: 0.5 };
+  const endedJob = (extra: Record<string, unknown>) => ({
+    ...runningJob,
+    progress: 1,
+    request_id: 'req_first',
+    billing: { held_usd: '0.250000', charged_usd: '0.200000', balance_usd: '9.800000' },
+    ...extra,
+  });
+
+  it('a 202 (the job outlived Prefer: wait) is polled; the job’s result is the answer', async () => {
+    const { calls, fetch } = scripted([
+      {
+        status: 202,
+        body: runningJob,
+        headers: { 'x-job-id': 'job_9', location: '/v1/jobs/job_9' },
+      },
+      {
+        status: 200,
+        body: endedJob({ status: 'succeeded', http_status: 200, result: { playbook: { a: 1 } } }),
+      },
+    ]);
+    const res = await client(fetch, { syncWaitSeconds: 5 }).playbook({ url: 'https://v.test/1' });
+    expect(calls[0].headers.prefer).toBe('wait=5');
+    expect(calls[1]).toMatchObject({ method: 'GET', url: 'http://api.test/v1/jobs/job_9' });
+    expect(res).toEqual({ playbook: { a: 1 } });
+    expect(res.lastResponse).toMatchObject({
+      status: 200,
+      jobId: 'job_9',
+      requestId: 'req_first',
+      chargedUsd: '0.200000',
+      balanceUsd: '9.800000',
+      idempotencyKey: calls[0].headers['idempotency-key'],
+    });
+  });
+
+  it('a polled job that failed throws the typed error of its body and http_status', async () => {
+    const { fetch } = scripted([
+      { status: 202, body: runningJob },
+      {
+        status: 200,
+        body: endedJob({
+          status: 'failed',
+          http_status: 504,
+          error: error('timeout'),
+          billing: { held_usd: '0.250000', charged_usd: '0.000000', balance_usd: '10.000000' },
+        }),
+      },
+    ]);
+    const failure = await client(fetch)
+      .music({ url: 'https://v.test/1' })
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect(failure).toMatchObject({ status: 504, code: 'timeout', requestId: 'req_1' });
+    expect((failure as { lastResponse: { chargedUsd: string } }).lastResponse.chargedUsd).toBe(
+      '0.000000',
+    );
+  });
+
+  it('a 409 idempotency_key_in_use naming a job waits for that job; without one it is retried', async () => {
+    const { calls, fetch } = scripted([
+      { status: 503, body: error('provider_unavailable'), headers: { 'retry-after': '0' } },
+      {
+        status: 409,
+        body: error('idempotency_key_in_use'),
+        headers: { 'x-job-id': 'job_9', 'idempotent-replayed': 'true' },
+      },
+      {
+        status: 200,
+        body: endedJob({ status: 'succeeded', http_status: 200, result: { intent: 'chat' } }),
+      },
+    ]);
+    const res = await client(fetch, { syncWaitSeconds: 0 }).assist({ message: 'hi' });
+    expect(calls[0].headers.prefer).toBeUndefined();
+    expect(calls.map((call) => call.method)).toEqual(['POST', 'POST', 'GET']);
+    expect(res).toEqual({ intent: 'chat' });
+    expect(res.lastResponse).toMatchObject({ jobId: 'job_9', attempts: 2, replayed: true });
+  });
+
+  it('the timeout bounds the whole call, polling included; jobs.wait caps each poll', async () => {
+    const seen: RequestInit[] = [];
+    const slowPolls = (async (url: string, init: RequestInit) => {
+      seen.push(init);
+      if (init.method === 'POST') {
+        return new Response(JSON.stringify(runningJob), { status: 202 });
+      }
+      return new Response(JSON.stringify(runningJob), { status: 200 });
+    }) as unknown as typeof fetch;
+    const started = Date.now();
+    const failure = await client(slowPolls, { timeout: 300 })
+      .scan({ query: 'q' })
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(JobWaitTimeoutError);
+    expect((failure as JobWaitTimeoutError).job).toMatchObject({ id: 'job_9' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    const hanging = (async (_url: string, init: RequestInit) =>
+      new Promise((_, reject) =>
+        init.signal!.addEventListener('abort', () => reject(new Error('aborted'))),
+      )) as unknown as typeof fetch;
+    const t0 = Date.now();
+    await expect(client(hanging).jobs.wait('job_9', { timeoutMs: 100 })).rejects.toBeInstanceOf(
+      JobWaitTimeoutError,
+    );
+    expect(Date.now() - t0).toBeLessThan(2_000);
   });
 
   it('retries 409 idempotency_key_in_use but not job_not_cancelable', async () => {
@@ -261,7 +452,12 @@ describe('Reelscout client', () => {
       expect(delay).toBeGreaterThanOrEqual(base * 0.75);
       expect(delay).toBeLessThanOrEqual(base);
     }
-    expect(retryDelayMs(0, 5)).toBe(5_000);
+    // Retry-After is a floor: jitter only adds (up to 25 %).
+    for (let i = 0; i < 50; i++) {
+      const delay = retryDelayMs(0, 5);
+      expect(delay).toBeGreaterThanOrEqual(5_000);
+      expect(delay).toBeLessThanOrEqual(6_250);
+    }
   });
 
   it('refuses to call without a key', async () => {

@@ -1,4 +1,11 @@
-import { Core, type RequestOptions, type WithResponse } from './core';
+import {
+  Core,
+  type RequestOptions,
+  type ResponseMeta,
+  type WithResponse,
+  withResponse,
+} from './core';
+import { ConflictError, errorFromResponse, ReelscoutError } from './errors';
 import { Jobs } from './resources/jobs';
 import { WebhookEndpoints } from './resources/webhook-endpoints';
 import { Webhooks } from './resources/webhooks';
@@ -6,6 +13,7 @@ import type {
   AssistRequest,
   AssistResponse,
   Balance,
+  Job,
   MusicRequest,
   MusicResponse,
   PlaybookRequest,
@@ -19,21 +27,36 @@ export interface ClientOptions {
   apiKey?: string;
   /** Default: `REELSCOUT_BASE_URL`, else `http://localhost:4000` (what `npm start` serves). */
   baseURL?: string;
-  /** Milliseconds per attempt. Default 330 000: the longest operation deadline (300 s) and a margin. */
+  /**
+   * Milliseconds for a whole call: its attempts, retry waits and (for the operations) the polling
+   * of its job. Default 360 000: the longest operation deadline (300 s), and a margin for the
+   * queue, the polling and retries.
+   */
   timeout?: number;
-  /** Retries after the first attempt (429, 409 `idempotency_key_in_use`, 5xx, network). Default 2. */
+  /** Retries after the first attempt (see the README for which calls and errors). Default 2. */
   maxRetries?: number;
   /** Default `x-subject` of every call (your end customer). */
   subject?: string;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
-  /** Headers sent with every request. */
+  /** Headers sent with every request (names are case-insensitive). */
   defaultHeaders?: Record<string, string>;
+  /**
+   * The operations' `Prefer: wait=N`, 1–60 s (default 50): the API answers 200 with the result
+   * when the job ends within N s, else 202 with the job, which the SDK then polls. 0 sends no
+   * `Prefer` (a plain synchronous call, held open until the job ends).
+   */
+  syncWaitSeconds?: number;
 }
 
 export const DEFAULT_BASE_URL = 'http://localhost:4000';
-export const DEFAULT_TIMEOUT_MS = 330_000;
+export const DEFAULT_TIMEOUT_MS = 360_000;
 export const DEFAULT_MAX_RETRIES = 2;
+export const DEFAULT_SYNC_WAIT_SECONDS = 50;
+/** A `Prefer: wait=N` attempt gets N s plus this before it counts as timed out (and is retried). */
+const WAIT_ATTEMPT_MARGIN_MS = 25_000;
+/** Between two polls of a job that outlived the `wait` window. */
+const SYNC_POLL_INTERVAL_MS = 1_000;
 
 /** The environment variable `name`, on runtimes that have a `process.env` (Node, Bun; Deno's shim). */
 function readEnv(name: string): string | undefined {
@@ -78,6 +101,7 @@ export class Reelscout {
       // Called unbound: some runtimes' fetch refuses another `this`.
       fetch: (input, init) => fetchImpl(input, init),
       defaultHeaders: options.defaultHeaders ?? {},
+      syncWaitSeconds: checkWaitSeconds(options.syncWaitSeconds ?? DEFAULT_SYNC_WAIT_SECONDS),
     });
     this.jobs = new Jobs(this.#core);
     this.webhookEndpoints = new WebhookEndpoints(this.#core);
@@ -117,11 +141,86 @@ export class Reelscout {
     return this.operation('music', body, options);
   }
 
-  private operation<T>(
+  /**
+   * One operation, robust to long jobs: sent with `Prefer: wait=N`; a 202 (the job outlived the
+   * window) or a 409 `idempotency_key_in_use` naming a job (an earlier attempt with this key
+   * still runs) is followed by polling that job, and its `result` is returned (or its `error`
+   * thrown) as the 200 (or error) the synchronous call would have answered. `timeout` bounds the
+   * whole of it.
+   */
+  private async operation<T>(
     name: string,
     body: unknown,
-    options: RequestOptions | undefined,
+    options: RequestOptions = {},
   ): Promise<WithResponse<T>> {
-    return this.#core.request<T>({ method: 'POST', path: `/v1/${name}`, body, options });
+    const core = this.#core;
+    const timeout = options.timeout ?? core.options.timeout;
+    const deadline = Date.now() + timeout;
+    const waitS = checkWaitSeconds(options.syncWaitSeconds ?? core.options.syncWaitSeconds);
+    let jobId: string;
+    let meta: ResponseMeta;
+    try {
+      const answer = await core.request<T | Job>({
+        method: 'POST',
+        path: `/v1/${name}`,
+        body,
+        headers: waitS > 0 ? { prefer: `wait=${waitS}` } : undefined,
+        options: { ...options, timeout },
+        idempotent: true,
+        attemptTimeout: waitS > 0 ? waitS * 1000 + WAIT_ATTEMPT_MARGIN_MS : undefined,
+      });
+      if (answer.lastResponse.status !== 202) return answer as WithResponse<T>;
+      meta = answer.lastResponse;
+      jobId = (answer as Job).id ?? meta.jobId;
+    } catch (error) {
+      const inUse =
+        error instanceof ConflictError && error.code === 'idempotency_key_in_use'
+          ? error.jobId
+          : undefined;
+      if (inUse === undefined) throw error;
+      jobId = inUse;
+      meta = (error as unknown as { lastResponse: ResponseMeta }).lastResponse;
+    }
+    const job = await this.jobs.wait(jobId, {
+      timeoutMs: Math.max(0, deadline - Date.now()),
+      pollIntervalMs: SYNC_POLL_INTERVAL_MS,
+      signal: options.signal,
+      subject: options.subject,
+      maxRetries: options.maxRetries,
+    });
+    return fromJob<T>(job, meta);
   }
+}
+
+function checkWaitSeconds(seconds: number): number {
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 60) {
+    throw new ReelscoutError('`syncWaitSeconds` must be a whole number of seconds, 0–60.');
+  }
+  return seconds;
+}
+
+/**
+ * An ended job as the synchronous call's answer: its `result` (the 200 body) with billing from
+ * the job, or its `error` (the error body, with the status in `http_status`) thrown typed.
+ */
+function fromJob<T>(job: WithResponse<Job>, sent: ResponseMeta): WithResponse<T> {
+  const headers: Record<string, string> = { ...job.lastResponse.headers, 'x-job-id': job.id };
+  if (job.request_id) headers['x-request-id'] = job.request_id;
+  if (job.billing?.charged_usd) headers['x-service-charged-usd'] = job.billing.charged_usd;
+  if (job.billing?.balance_usd) headers['x-service-balance-usd'] = job.billing.balance_usd;
+  const meta: ResponseMeta = {
+    requestId: job.request_id ?? undefined,
+    chargedUsd: job.billing?.charged_usd ?? undefined,
+    balanceUsd: job.billing?.balance_usd ?? undefined,
+    jobId: job.id,
+    status: job.status === 'succeeded' ? 200 : (job.http_status ?? 500),
+    idempotencyKey: sent.idempotencyKey,
+    replayed: sent.replayed,
+    attempts: sent.attempts,
+    headers,
+  };
+  if (job.status === 'succeeded') return withResponse(job.result as T, meta);
+  const error = errorFromResponse(meta.status, job.error, headers);
+  Object.defineProperty(error, 'lastResponse', { value: meta, enumerable: false });
+  throw error;
 }

@@ -17,18 +17,31 @@ export const VERSION = '0.1.0';
 
 /** Options of one call; each overrides the client's setting for that call. */
 export interface RequestOptions {
-  /** Sent as `Idempotency-Key` on POSTs; one is generated when left out (the same on every retry). */
+  /**
+   * Sent as `Idempotency-Key` by the operations (`assist`, `scan`, `playbook`, `music`,
+   * `jobs.create`); one is generated when left out (the same on every retry). An
+   * `Idempotency-Key` in `headers` is used the same way. Other calls send none.
+   */
   idempotencyKey?: string;
   /** Sent as `x-subject`: your end customer (rate ceilings and usage are scoped by it). */
   subject?: string;
   /** Aborts the call (retries and waits included). */
   signal?: AbortSignal;
-  /** Milliseconds per attempt. */
+  /**
+   * Milliseconds for the whole call: every attempt, retry wait and (for the operations) the
+   * polling of the job included.
+   */
   timeout?: number;
   /** Retries after the first attempt. */
   maxRetries?: number;
-  /** Extra request headers (e.g. `x-request-id`). */
+  /** Extra request headers (e.g. `x-request-id`); names are case-insensitive. */
   headers?: Record<string, string>;
+  /**
+   * The operations' `Prefer: wait=N` (1–60 s; default 50): how long the API holds the call
+   * before answering 202 with the job, which the SDK then polls. 0 sends no `Prefer` (a plain
+   * synchronous call).
+   */
+  syncWaitSeconds?: number;
 }
 
 /** What the response said besides its body: the billing and tracing headers. */
@@ -43,7 +56,7 @@ export interface ResponseMeta {
   jobId: string | undefined;
   /** The HTTP status. */
   status: number;
-  /** The `Idempotency-Key` sent (POSTs), the same on every retry. */
+  /** The `Idempotency-Key` sent (the operations), the same on every retry. */
   idempotencyKey: string | undefined;
   /** `Idempotent-Replayed: true`: a stored answer to an earlier call with the same key. */
   replayed: boolean;
@@ -64,6 +77,7 @@ export interface CoreOptions {
   subject: string | undefined;
   fetch: typeof fetch;
   defaultHeaders: Record<string, string>;
+  syncWaitSeconds: number;
 }
 
 export interface RequestSpec {
@@ -73,6 +87,13 @@ export interface RequestSpec {
   body?: unknown;
   headers?: Record<string, string>;
   options?: RequestOptions;
+  /**
+   * An operation (`POST /v1/assist|scan|playbook|music`, any `Prefer`): the server deduplicates
+   * it by `Idempotency-Key`, so it carries one and every failure without an answer is retried.
+   */
+  idempotent?: boolean;
+  /** Caps each attempt's HTTP time-out (ms), e.g. a `Prefer: wait=N` request's N s + margin. */
+  attemptTimeout?: number;
 }
 
 /** Longest `Retry-After` the client waits for by itself; a longer one is thrown at once. */
@@ -88,43 +109,63 @@ export class Core {
     const callOptions = spec.options ?? {};
     const maxRetries = Math.max(0, callOptions.maxRetries ?? opts.maxRetries);
     const timeout = callOptions.timeout ?? opts.timeout;
+    const deadline = Date.now() + timeout;
     const signal = callOptions.signal;
     const url = this.url(spec.path, spec.query);
+    const policy = retryPolicy(spec);
 
     if (!opts.apiKey) {
       throw new ReelscoutError(
         'No API key: pass `apiKey` to new Reelscout() or set REELSCOUT_API_KEY.',
       );
     }
+    const callHeaders = { ...lowerCaseKeys(spec.headers), ...lowerCaseKeys(callOptions.headers) };
     const headers: Record<string, string> = {
       accept: 'application/json',
+      ...lowerCaseKeys(opts.defaultHeaders),
       authorization: `Bearer ${opts.apiKey}`,
-      ...opts.defaultHeaders,
     };
     const subject = callOptions.subject ?? opts.subject;
     if (subject !== undefined) headers['x-subject'] = subject;
-    let idempotencyKey: string | undefined;
-    if (spec.method === 'POST') {
-      idempotencyKey = callOptions.idempotencyKey ?? randomUUID();
-      headers['idempotency-key'] = idempotencyKey;
-    }
     let body: string | undefined;
     if (spec.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(spec.body);
     }
-    Object.assign(headers, lowerCaseKeys(spec.headers), lowerCaseKeys(callOptions.headers));
+    Object.assign(headers, callHeaders);
+    let idempotencyKey: string | undefined;
+    if (policy === 'idempotent') {
+      idempotencyKey = callOptions.idempotencyKey ?? callHeaders['idempotency-key'] ?? randomUUID();
+      headers['idempotency-key'] = idempotencyKey;
+    } else {
+      // Not deduplicated by the server: a key would promise a safety the call does not have.
+      delete headers['idempotency-key'];
+    }
 
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = maxRetries - attempt;
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new APITimeoutError(`No answer within ${timeout} ms (${spec.method} ${url}).`);
+      }
+      const attemptTimeout = Math.min(left, spec.attemptTimeout ?? Infinity);
       let answer: Awaited<ReturnType<Core['attempt']>>;
       try {
-        answer = await this.attempt(url, { method: spec.method, headers, body }, timeout, signal);
+        answer = await this.attempt(
+          url,
+          { method: spec.method, headers, body },
+          attemptTimeout,
+          signal,
+        );
       } catch (error) {
-        // No response: a connection error or a time-out (retried), or the caller's abort.
-        if (error instanceof APIConnectionError && retriesLeft > 0) {
-          await sleep(retryDelayMs(attempt, undefined), signal);
-          continue;
+        // No response: a connection error or a time-out (retried when the call may safely run
+        // twice), or the caller's abort.
+        if (error instanceof APIConnectionError && retriesLeft > 0 && policy !== 'rateLimitOnly') {
+          const delay = retryDelayMs(attempt, undefined);
+          if (delay < deadline - Date.now()) {
+            await sleep(delay, signal);
+            continue;
+          }
         }
         throw error;
       }
@@ -143,10 +184,12 @@ export class Core {
       if (response.ok) return withResponse(parsed as T, meta);
       const error = errorFromResponse(response.status, parsed, responseHeaders);
       Object.defineProperty(error, 'lastResponse', { value: meta, enumerable: false });
-      if (retriesLeft <= 0 || !shouldRetry(error, meta)) throw error;
+      if (retriesLeft <= 0 || !shouldRetry(error, meta, policy)) throw error;
       const retryAfterS = parseRetryAfterSeconds(responseHeaders['retry-after']);
       if (retryAfterS !== undefined && retryAfterS > MAX_RETRY_AFTER_S) throw error;
-      await sleep(retryDelayMs(attempt, retryAfterS), signal);
+      const delay = retryDelayMs(attempt, retryAfterS);
+      if (delay >= deadline - Date.now()) throw error;
+      await sleep(delay, signal);
     }
   }
 
@@ -211,21 +254,44 @@ export class Core {
 }
 
 /**
- * Retried: 429 (after `Retry-After`), 409 `idempotency_key_in_use` (the first attempt with this
- * key still runs), and 5xx, unless the answer is a stored replay (it would not change). Network
- * errors and time-outs are retried by the caller of this. Every POST carries the same
- * `Idempotency-Key` on every attempt, so a retry never runs (or charges) a call twice.
+ * How a call may be retried:
+ * - `idempotent`: the operations. They carry an `Idempotency-Key` (the same on every attempt)
+ *   that the server deduplicates, so network errors, time-outs, 5xx and 429 are retried and a
+ *   retry never runs or charges a call twice.
+ * - `safe`: GET and PATCH (reading, or setting fields to given values): retried the same way.
+ * - `rateLimitOnly`: the other POSTs and DELETE (creating an endpoint, rotating its secret,
+ *   cancelling a job, redelivering): a second run is a second effect, so only a 429 (refused by
+ *   the rate limiter before any work) is retried.
  */
-function shouldRetry(error: APIError, meta: ResponseMeta): boolean {
+type RetryPolicy = 'idempotent' | 'safe' | 'rateLimitOnly';
+
+function retryPolicy(spec: RequestSpec): RetryPolicy {
+  if (spec.idempotent) return 'idempotent';
+  return spec.method === 'GET' || spec.method === 'PATCH' ? 'safe' : 'rateLimitOnly';
+}
+
+/**
+ * Retried: 429 (after `Retry-After`); for idempotent and safe calls also 5xx and 409
+ * `idempotency_key_in_use` without a job to wait for (the operations wait for the job named by
+ * `x-job-id` instead). Never a stored replay: it would not change. Network errors and time-outs
+ * are handled by the caller of this.
+ */
+function shouldRetry(error: APIError, meta: ResponseMeta, policy: RetryPolicy): boolean {
   if (meta.replayed) return false;
   if (error.status === 429) return true;
-  if (error.status === 409) return error.code === 'idempotency_key_in_use';
+  if (policy === 'rateLimitOnly') return false;
+  if (error.status === 409) {
+    return error.code === 'idempotency_key_in_use' && meta.jobId === undefined;
+  }
   return error.status >= 500;
 }
 
-/** `Retry-After` when given, else jittered exponential backoff: 0.5 s, 1 s, 2 s … ≤ 8 s, −25 %. */
+/**
+ * `Retry-After` plus up to 25 % of jitter (never sooner than it says, so retries of many clients
+ * spread out), else jittered exponential backoff: 0.5 s, 1 s, 2 s … ≤ 8 s, −25 %.
+ */
 export function retryDelayMs(attempt: number, retryAfterS: number | undefined): number {
-  if (retryAfterS !== undefined) return Math.ceil(retryAfterS * 1000);
+  if (retryAfterS !== undefined) return Math.ceil(retryAfterS * (1 + Math.random() * 0.25) * 1000);
   const backoff = Math.min(INITIAL_BACKOFF_S * 2 ** attempt, MAX_BACKOFF_S);
   return Math.round(backoff * (1 - Math.random() * 0.25) * 1000);
 }

@@ -4,6 +4,8 @@
  */
 
 export class ReelscoutError extends Error {
+  // Explicit names (not the constructor's): a minifier renames classes.
+  override name = 'ReelscoutError';
   /** HTTP status; undefined when no response arrived. */
   readonly status: number | undefined;
   /** The API's error code (`invalid_request`, `insufficient_credit`, …). */
@@ -30,7 +32,6 @@ export class ReelscoutError extends Error {
     } = {},
   ) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.name = new.target.name;
     this.status = init.status;
     this.code = init.code;
     this.param = init.param;
@@ -42,15 +43,21 @@ export class ReelscoutError extends Error {
 
 /** The API answered with an error status. */
 export class APIError extends ReelscoutError {
+  override name = 'APIError';
   declare readonly status: number;
 }
 
 /** 400 `invalid_request` (also 413 `payload_too_large`, 415 `unsupported_media_type`): see `param`. */
-export class InvalidRequestError extends APIError {}
+export class InvalidRequestError extends APIError {
+  override name = 'InvalidRequestError';
+}
 /** 401 `unauthorized`: a missing, malformed, unknown or revoked key. */
-export class AuthenticationError extends APIError {}
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
 /** 402 `insufficient_credit`: nothing was held or charged. */
 export class InsufficientCreditError extends APIError {
+  override name = 'InsufficientCreditError';
   /** `x-service-balance-usd`: the credit available, six decimals. */
   readonly balanceUsd: string | undefined;
   /** `x-service-price-usd`: what the call would have held, six decimals. */
@@ -63,20 +70,28 @@ export class InsufficientCreditError extends APIError {
   }
 }
 /** 403 `forbidden`: the account has no API access. */
-export class PermissionDeniedError extends APIError {}
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+}
 /** 404 `not_found`. */
-export class NotFoundError extends APIError {}
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
 /** 409: `idempotency_key_in_use`, `job_canceled`, `job_not_cancelable`. */
 export class ConflictError extends APIError {
+  override name = 'ConflictError';
   /** `x-job-id`: the job the conflict is about, when the API names one. */
   get jobId(): string | undefined {
     return this.headers['x-job-id'];
   }
 }
 /** 422 `idempotency_key_reused`: the same key was sent with a different request. */
-export class IdempotencyError extends APIError {}
+export class IdempotencyError extends APIError {
+  override name = 'IdempotencyError';
+}
 /** 429 `rate_limited`: over a ceiling; never charged. */
 export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
   /** `Retry-After`, in seconds. */
   readonly retryAfter: number | undefined;
 
@@ -86,18 +101,30 @@ export class RateLimitError extends APIError {
   }
 }
 /** 500 `internal_error`, and any 5xx without a known code. */
-export class InternalServerError extends APIError {}
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
 /** 502 `provider_error`, 503 `provider_unavailable`, 504 `timeout` (the operation's deadline). */
-export class ProviderError extends InternalServerError {}
+export class ProviderError extends InternalServerError {
+  override name = 'ProviderError';
+}
 
 /** No response: the connection failed. */
-export class APIConnectionError extends ReelscoutError {}
+export class APIConnectionError extends ReelscoutError {
+  override name = 'APIConnectionError';
+}
 /** No response within the `timeout` (or `jobs.wait`'s `timeoutMs`). */
-export class APITimeoutError extends APIConnectionError {}
+export class APITimeoutError extends APIConnectionError {
+  override name = 'APITimeoutError';
+}
 /** The caller's `signal` aborted the request. */
-export class APIUserAbortError extends ReelscoutError {}
+export class APIUserAbortError extends ReelscoutError {
+  override name = 'APIUserAbortError';
+}
 /** A webhook whose signature, timestamp or body does not verify. */
-export class WebhookVerificationError extends ReelscoutError {}
+export class WebhookVerificationError extends ReelscoutError {
+  override name = 'WebhookVerificationError';
+}
 
 type APIErrorClass = new (
   message: string,

@@ -6,7 +6,10 @@ import type { Job, JobListParams, Operation, Operations } from '../types';
 const FINAL: ReadonlySet<Job['status']> = new Set(['succeeded', 'failed', 'canceled']);
 
 export interface WaitOptions {
-  /** Gives up (APITimeoutError; the job keeps running) after this many ms. Default 10 minutes. */
+  /**
+   * Gives up (JobWaitTimeoutError; the job keeps running) after this many ms, each poll's HTTP
+   * time-out capped by the time left. Default 10 minutes.
+   */
   timeoutMs?: number;
   /** Between two polls of `GET /v1/jobs/{id}`. Default 1000 ms. */
   pollIntervalMs?: number;
@@ -17,7 +20,8 @@ export interface WaitOptions {
 
 /** `jobs.wait` gave up: the job had not ended. */
 export class JobWaitTimeoutError extends APITimeoutError {
-  /** The job as last seen. */
+  override name = 'JobWaitTimeoutError';
+  /** The job as last seen (undefined when no poll answered in time). */
   declare readonly job: Job;
 }
 
@@ -40,6 +44,7 @@ export class Jobs {
       body,
       headers: { prefer: 'respond-async' },
       options,
+      idempotent: true,
     });
   }
 
@@ -65,7 +70,10 @@ export class Jobs {
     return pagePromise(fetchPage(params.starting_after));
   }
 
-  /** Cancels a queued or running job (nothing is charged); 409 `job_not_cancelable` once ended. */
+  /**
+   * Cancels a queued or running job (nothing is charged); 409 `job_not_cancelable` once ended.
+   * Not retried on network errors, time-outs or 5xx (a second cancel would answer 409).
+   */
   cancel(id: string, options?: RequestOptions): Promise<WithResponse<Job>> {
     return this.core.request<Job>({
       method: 'POST',
@@ -82,26 +90,51 @@ export class Jobs {
     id: string,
     options: WaitOptions & Omit<RequestOptions, 'signal'> = {},
   ): Promise<WithResponse<Job>> {
-    const { timeoutMs = 600_000, pollIntervalMs = 1_000, onProgress, signal, ...request } = options;
+    const {
+      timeoutMs = 600_000,
+      pollIntervalMs = 1_000,
+      onProgress,
+      signal,
+      timeout,
+      ...request
+    } = options;
     const deadline = Date.now() + timeoutMs;
     let seen = '';
+    let last: WithResponse<Job> | undefined;
+    const gaveUp = (cause?: unknown) => {
+      const status = last ? ` (status ${last.status})` : '';
+      const error = new JobWaitTimeoutError(
+        `Job ${id} had not ended after ${timeoutMs} ms${status}.`,
+        cause === undefined ? {} : { cause },
+      );
+      Object.defineProperty(error, 'job', { value: last, enumerable: true });
+      return error;
+    };
     for (;;) {
-      const job = await this.get(id, { ...request, signal });
+      const left = deadline - Date.now();
+      if (left <= 0) throw gaveUp();
+      let job: WithResponse<Job>;
+      try {
+        // Each poll (its retries included) ends by the deadline.
+        job = await this.get(id, {
+          ...request,
+          signal,
+          timeout: Math.min(left, timeout ?? Infinity),
+        });
+      } catch (error) {
+        if (error instanceof APITimeoutError && Date.now() >= deadline) throw gaveUp(error);
+        throw error;
+      }
+      last = job;
       const state = `${job.status}:${job.progress}`;
       if (state !== seen) {
         seen = state;
         onProgress?.(job);
       }
       if (FINAL.has(job.status)) return job;
-      const left = deadline - Date.now();
-      if (left <= 0) {
-        const error = new JobWaitTimeoutError(
-          `Job ${id} had not ended after ${timeoutMs} ms (status ${job.status}).`,
-        );
-        Object.defineProperty(error, 'job', { value: job, enumerable: true });
-        throw error;
-      }
-      await sleep(Math.min(pollIntervalMs, left), signal);
+      const wait = deadline - Date.now();
+      if (wait <= 0) throw gaveUp();
+      await sleep(Math.min(pollIntervalMs, wait), signal);
     }
   }
 }
