@@ -13,15 +13,14 @@
  *       the committed file differs instead of writing it.
  */
 const { spawnSync } = require('node:child_process');
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { fingerprint, isFresh, stagedBuild } = require('./lib/staged-build');
 
 const ROOT = path.resolve(__dirname, '..');
 const CONFIG = path.join(ROOT, 'libs', 'mcp', 'tsconfig.build.json');
 const DIST = path.join(ROOT, 'dist', 'mcp');
-const STAMP = path.join(DIST, '.build-fingerprint');
 const SCHEMAS_FILE = path.join(ROOT, 'libs', 'mcp', 'src', 'generated', 'tool-schemas.json');
 /** What the build reads: both libraries' sources and the build settings. */
 const INPUTS = ['libs/mcp/src', 'libs/sdk/src', 'libs/mcp/tsconfig.build.json', 'tsconfig.json'];
@@ -36,49 +35,14 @@ function run(args, what) {
   if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status})`);
 }
 
-function fingerprint() {
-  const hash = crypto.createHash('sha256');
-  const walk = (relative) => {
-    const full = path.join(ROOT, relative);
-    if (!fs.existsSync(full)) return;
-    if (fs.statSync(full).isFile()) {
-      hash.update(relative);
-      hash.update(fs.readFileSync(full));
-      return;
-    }
-    for (const name of fs.readdirSync(full).sort()) {
-      if (!name.endsWith('.spec.ts')) walk(path.join(relative, name));
-    }
-  };
-  INPUTS.forEach(walk);
-  return hash.digest('hex');
-}
-
 /** Compiles libs/mcp to dist/mcp when its sources changed (built aside, then swapped in). */
 function build({ force = false } = {}) {
-  const print = fingerprint();
-  if (!force && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === print) return;
+  const print = fingerprint(INPUTS);
+  if (!force && isFresh(DIST, print)) return;
   const started = Date.now();
-  fs.mkdirSync(path.dirname(DIST), { recursive: true });
-  const staging = fs.mkdtempSync(`${DIST}-`);
-  try {
+  stagedBuild(DIST, print, (staging) => {
     run([require.resolve('typescript/bin/tsc'), '-p', CONFIG, '--outDir', staging], 'tsc');
-    fs.writeFileSync(path.join(staging, '.build-fingerprint'), print);
-    const old = `${staging}-old`;
-    try {
-      fs.renameSync(DIST, old);
-    } catch {
-      // no dist/mcp yet
-    }
-    try {
-      fs.renameSync(staging, DIST);
-    } catch {
-      // another build swapped its own (same sources) in first
-    }
-    fs.rmSync(old, { recursive: true, force: true });
-  } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
-  }
+  });
   log(`built dist/mcp in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -10,15 +10,14 @@
  *       committed file differs instead of writing it.
  */
 const { spawnSync } = require('node:child_process');
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { fingerprint, isFresh, stagedBuild } = require('./lib/staged-build');
 const { generateTypes, TYPES_FILE, SDK_ROOT } = require('../libs/sdk/scripts/generate-types');
 
 const ROOT = path.resolve(__dirname, '..');
 const DIST = path.join(SDK_ROOT, 'dist');
-const STAMP = path.join(DIST, '.build-fingerprint');
 const log = (message) => process.stderr.write(`[sdk] ${message}\n`);
 
 function run(args, what) {
@@ -29,28 +28,13 @@ function run(args, what) {
   if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status})`);
 }
 
-/** A hash of the SDK's sources and build settings: an unchanged tree is not built again. */
-function fingerprint() {
-  const hash = crypto.createHash('sha256');
-  const add = (file) => {
-    hash.update(path.relative(SDK_ROOT, file));
-    hash.update(fs.readFileSync(file));
-  };
-  const walk = (dir) => {
-    for (const entry of fs
-      .readdirSync(dir, { withFileTypes: true })
-      .sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (!entry.name.endsWith('.spec.ts')) add(full);
-    }
-  };
-  walk(path.join(SDK_ROOT, 'src'));
-  for (const file of ['package.json', 'tsconfig.cjs.json', 'tsconfig.esm.json']) {
-    add(path.join(SDK_ROOT, file));
-  }
-  return hash.digest('hex');
-}
+/** The SDK's sources and build settings: an unchanged tree is not built again. */
+const INPUTS = [
+  'libs/sdk/src',
+  'libs/sdk/package.json',
+  'libs/sdk/tsconfig.cjs.json',
+  'libs/sdk/tsconfig.esm.json',
+];
 
 /** Node's ESM loader needs file extensions: `./core` → `./core.js` in dist/esm. */
 function addJsExtensions(dir) {
@@ -72,15 +56,13 @@ function addJsExtensions(dir) {
 }
 
 function build({ ifStale }) {
-  const print = fingerprint();
-  if (ifStale && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === print) {
+  const print = fingerprint(INPUTS);
+  if (ifStale && isFresh(DIST, print)) {
     log('libs/sdk/dist is up to date');
     return;
   }
   const started = Date.now();
-  // Built aside, then swapped in: a build running at the same time never sees half a dist.
-  const staging = fs.mkdtempSync(path.join(SDK_ROOT, '.dist-'));
-  try {
+  stagedBuild(DIST, print, (staging) => {
     const tsc = require.resolve('typescript/bin/tsc');
     for (const format of ['cjs', 'esm']) {
       const config = path.join(SDK_ROOT, `tsconfig.${format}.json`);
@@ -89,22 +71,7 @@ function build({ ifStale }) {
     addJsExtensions(path.join(staging, 'esm'));
     fs.writeFileSync(path.join(staging, 'esm', 'package.json'), '{ "type": "module" }\n');
     fs.writeFileSync(path.join(staging, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
-    fs.writeFileSync(path.join(staging, '.build-fingerprint'), print);
-    const old = `${staging}-old`;
-    try {
-      fs.renameSync(DIST, old);
-    } catch {
-      // no dist yet (or another build moved it)
-    }
-    try {
-      fs.renameSync(staging, DIST);
-    } catch {
-      // another build swapped its own (same sources) in first
-    }
-    fs.rmSync(old, { recursive: true, force: true });
-  } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
-  }
+  });
   log(`built libs/sdk/dist (cjs, esm) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
