@@ -25,6 +25,7 @@ import { MusicModule } from './music/music.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { BalanceModule } from './balance/balance.module';
 import { McpModule } from './mcp/mcp.module';
+import { ClockModule } from './common/clock/clock';
 
 /**
  * The configuration is read when `register()` is called (when an app is created), not when
@@ -86,6 +87,6 @@ const FEATURE_MODULES = [
 })
 export class AppModule {
   static register(): DynamicModule {
-    return { module: AppModule, imports: [configModule(), ...FEATURE_MODULES] };
+    return { module: AppModule, imports: [configModule(), ClockModule, ...FEATURE_MODULES] };
   }
 }

@@ -8,7 +8,9 @@ import {
   InvalidRequestError,
   NotFoundError,
   Reelscout,
+  PermissionDeniedError,
   ReelscoutError,
+  SpendLimitError,
   WebhookVerificationError,
   type Job,
   type ResponseMeta,
@@ -336,6 +338,31 @@ describe('@reelscout/sdk against the real API (e2e)', () => {
     expect(credit.priceUsd).toBe('0.150000');
     expect(credit.requestId).toEqual(expect.any(String));
     expect(credit.message).toEqual(expect.any(String));
+  });
+
+  it('a key spend limit → SpendLimitError with its window, limit and reset; a scope → PermissionDeniedError', async () => {
+    const { account, key } = await party();
+    await db.query(
+      `UPDATE api_keys SET limit_daily_micros = 100000, operations = '{scan}' WHERE account_id = $1`,
+      [account.id],
+    );
+    const limited = await client(key)
+      .scan({ query: 'home espresso', limit: 20 })
+      .catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(SpendLimitError);
+    expect(limited).toMatchObject({
+      status: 402,
+      code: 'key_spend_limit_reached',
+      window: 'day',
+      limitUsd: '0.100000',
+      priceUsd: '0.150000',
+    });
+    expect(Date.parse((limited as SpendLimitError).resetsAt!)).toBeGreaterThan(Date.now());
+    const scoped = await client(key)
+      .assist({ message: 'coffee reels' })
+      .catch((e: unknown) => e);
+    expect(scoped).toBeInstanceOf(PermissionDeniedError);
+    expect(scoped).toMatchObject({ status: 403, code: 'operation_not_allowed' });
   });
 
   it('400 → InvalidRequestError with the param the API named, not retried', async () => {

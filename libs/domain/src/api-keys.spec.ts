@@ -1,5 +1,13 @@
 import fc from 'fast-check';
-import { KEY_LENGTH, crc32, generateApiKey, keyChecksum, parseApiKey } from './api-keys';
+import {
+  KEY_LENGTH,
+  crc32,
+  generateApiKey,
+  keyChecksum,
+  keyState,
+  keyWorks,
+  parseApiKey,
+} from './api-keys';
 
 describe('API keys', () => {
   it('generates keys of the documented shape for each mode', () => {
@@ -55,5 +63,32 @@ describe('API keys', () => {
     const key = generateApiKey('test');
     expect(parseApiKey(key.replace('rs_test_', 'rs_live_'))).toBeNull();
     expect(keyChecksum(key.slice(0, 40))).toBe(key.slice(40));
+  });
+});
+
+describe('keyState', () => {
+  const at = (iso: string) => new Date(iso);
+  const now = at('2030-01-01T12:00:00.000Z');
+  const key = (
+    over: Partial<{ revokedAt: Date | null; expiresAt: Date | null; rolled: boolean }>,
+  ) => keyState({ revokedAt: null, expiresAt: null, rolled: false, ...over }, now);
+
+  it('is active without revocation or expiry, or before its expiry', () => {
+    expect(key({})).toBe('active');
+    expect(key({ expiresAt: at('2030-01-01T12:00:00.001Z') })).toBe('active');
+  });
+
+  it('is expired from the expiry instant on', () => {
+    expect(key({ expiresAt: now })).toBe('expired');
+    expect(keyWorks(key({ expiresAt: now }))).toBe(false);
+  });
+
+  it('a rolled key is expiring in its grace period, then expired; any other is revoked', () => {
+    const later = at('2030-01-01T13:00:00.000Z');
+    expect(key({ revokedAt: later, rolled: true })).toBe('expiring');
+    expect(keyWorks(key({ revokedAt: later, rolled: true }))).toBe(true);
+    expect(key({ revokedAt: now, rolled: true })).toBe('expired');
+    expect(key({ revokedAt: now })).toBe('revoked');
+    expect(keyWorks(key({ revokedAt: now }))).toBe(false);
   });
 });

@@ -87,3 +87,29 @@ export function parseApiKey(candidate: unknown): ParsedApiKey | null {
     displayStart: candidate.slice(0, 8 + KEY_DISPLAY_CHARS),
   };
 }
+
+/** The grace periods a rolled key may keep working for: none, 1 h, 24 h, 7 days (seconds). */
+export const ROLL_GRACE_SECONDS = [0, 3_600, 86_400, 604_800] as const;
+export type RollGraceSeconds = (typeof ROLL_GRACE_SECONDS)[number];
+
+/** What a key's state is at `now`: the rule behind the key view's `status` and the API's 401. */
+export type KeyState = 'active' | 'expiring' | 'expired' | 'revoked';
+
+/**
+ * `revokedAt` may lie in the future: a rolled key in its grace period (`expiring`); once it has
+ * passed, a rolled key is `expired` (its grace ended), any other `revoked`. A key past its
+ * `expiresAt` is `expired`. Only `active` and `expiring` keys authenticate.
+ */
+export function keyState(
+  key: { revokedAt: Date | null; expiresAt: Date | null; rolled: boolean },
+  now: Date,
+): KeyState {
+  const t = now.getTime();
+  if (key.revokedAt && key.revokedAt.getTime() <= t) return key.rolled ? 'expired' : 'revoked';
+  if (key.expiresAt && key.expiresAt.getTime() <= t) return 'expired';
+  if (key.revokedAt) return 'expiring';
+  return 'active';
+}
+
+/** Whether a key in this state may make calls. */
+export const keyWorks = (state: KeyState): boolean => state === 'active' || state === 'expiring';

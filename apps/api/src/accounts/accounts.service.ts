@@ -55,6 +55,26 @@ export class AccountsService {
     return this.accounts.getByIdOrFail(id, manager);
   }
 
+  /** The account's default per-subject limits; `manager` with `forUpdate` locks the row. */
+  async subjectLimits(
+    accountId: string,
+    manager: EntityManager = this.dataSource.manager,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<{ dailyMicros: number | null; monthlyMicros: number | null }> {
+    const limits = await this.accounts.getSubjectLimits(accountId, manager, options);
+    if (!limits) throw new DomainError('not_found', 'No such account.');
+    return limits;
+  }
+
+  /** Undefined fields stay as they are; null clears one. */
+  setSubjectLimits(
+    accountId: string,
+    limits: { dailyMicros?: number | null; monthlyMicros?: number | null },
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    return this.accounts.setSubjectLimits(accountId, limits, manager);
+  }
+
   findById(id: string): Promise<Account | null> {
     return this.accounts.getById(id);
   }

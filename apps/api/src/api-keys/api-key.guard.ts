@@ -1,10 +1,11 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DomainError } from '@reelscout/domain';
+import { DomainError, OPERATIONS, keyState, keyWorks } from '@reelscout/domain';
 import type { Request, Response } from 'express';
 import { Strategy as BearerStrategy, type VerifyFunction } from 'passport-http-bearer';
 import { runPassportStrategy } from '../common/auth/passport-run';
 import type { OperationLocals } from '../request-context/operation-locals';
+import { Clock } from '../common/clock/clock';
 import { requestIdOf } from '../common/http/request-id';
 import { operationOf } from '../throttling/api-rate-limit.guard';
 import { countersFor } from '../throttling/rate-limit.config';
@@ -17,6 +18,8 @@ import { NO_USAGE_RECORD } from './no-usage-record';
 const SUBJECT = /^[A-Za-z0-9._:@-]{1,128}$/;
 const UNAUTHORIZED_MESSAGE =
   'A valid API key is required: send `Authorization: Bearer rs_live_…` or `rs_test_…`.';
+
+const isOperation = (name: string): boolean => (OPERATIONS as readonly string[]).includes(name);
 
 /**
  * passport-http-bearer also takes a token from `?access_token=` and from a body field
@@ -52,19 +55,29 @@ function hasCredentialElsewhere(req: Request): boolean {
  * one. The refusal itself stays 403/400 (access and x-subject are checked before the ceilings,
  * ARCHITECTURE §3), even when the counter is over its ceiling. A 401 has no key to count
  * against and carries no RateLimit-* headers.
+ *
+ * Key controls (docs/key-controls.md): a key past its `expiresAt`, or a rolled key past its
+ * grace period, gets the same 401 as a revoked or unknown one, judged by the Clock on every call
+ * (not only when the key cache refreshes); only its usage record says `key_expired`. A call of
+ * an operation outside the key's scopes is 403 `operation_not_allowed`, counted like the other
+ * refusals, before the operation runner (no hold). Resource routes (jobs, webhook endpoints,
+ * balance) are not scoped.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   private readonly strategy: BearerStrategy<VerifyFunction>;
 
   constructor(
-    keys: ApiKeysService,
+    private readonly keys: ApiKeysService,
     private readonly usage: UsageService,
     private readonly limits: RateLimitService,
     private readonly reflector: Reflector,
+    private readonly clock: Clock,
   ) {
-    if (!keys || !usage || !limits) {
-      throw new Error('ApiKeyGuard needs ApiKeysModule, UsageModule and ThrottlingModule');
+    if (!keys || !usage || !limits || !clock) {
+      throw new Error(
+        'ApiKeyGuard needs ApiKeysModule, UsageModule, ThrottlingModule and ClockModule',
+      );
     }
     this.strategy = new HeaderBearerStrategy((token, done) => {
       keys.authenticate(token).then(
@@ -80,11 +93,23 @@ export class ApiKeyGuard implements CanActivate {
     if (hasCredentialElsewhere(req)) throw new DomainError('unauthorized', UNAUTHORIZED_MESSAGE);
     const key = await runPassportStrategy<AuthenticatedKey>(this.strategy, req, res);
     if (!key) throw new DomainError('unauthorized', UNAUTHORIZED_MESSAGE);
+    const state = keyState(key, this.clock.now());
+    if (state === 'revoked') throw new DomainError('unauthorized', UNAUTHORIZED_MESSAGE);
     const noUsage = this.reflector.getAllAndOverride<boolean>(NO_USAGE_RECORD, [
       context.getHandler(),
       context.getClass(),
     ]);
-    if (!noUsage) this.recordUsageWhenDone(req, res, key, operationOf(context, this.reflector));
+    const operation = operationOf(context, this.reflector);
+    if (!keyWorks(state)) {
+      // Expired, or a rolled key past its grace: the caller sees the uniform 401; the account's
+      // own usage records say why (at most one record per key per minute on this instance).
+      if (!noUsage && this.keys.shouldRecordExpiredUse(key.keyId)) {
+        this.recordUsageWhenDone(req, res, key, operation, 'key_expired');
+      }
+      throw new DomainError('unauthorized', UNAUTHORIZED_MESSAGE);
+    }
+    this.keys.touch(key.keyId);
+    if (!noUsage) this.recordUsageWhenDone(req, res, key, operation);
     if (!key.apiAccess) {
       await this.countRefusal(context, res, key);
       throw new DomainError(
@@ -106,6 +131,13 @@ export class ApiKeyGuard implements CanActivate {
       subject = raw;
     }
     req.caller = { accountId: key.accountId, keyId: key.keyId, mode: key.mode, subject };
+    if (key.operations && isOperation(operation) && !key.operations.includes(operation)) {
+      await this.countRefusal(context, res, key);
+      throw new DomainError(
+        'operation_not_allowed',
+        `This key may call only: ${key.operations.join(', ')}.`,
+      );
+    }
     return true;
   }
 
@@ -128,6 +160,7 @@ export class ApiKeyGuard implements CanActivate {
     res: Response,
     key: AuthenticatedKey,
     operation: string,
+    errorCode?: string,
   ): void {
     this.usage.recordWhenDone(res, () => {
       const locals = res.locals as OperationLocals & { startedAt?: number };
@@ -141,7 +174,7 @@ export class ApiKeyGuard implements CanActivate {
         operation: locals.operation ?? operation,
         market: locals.market ?? null,
         status: res.statusCode,
-        errorCode: locals.errorCode ?? null,
+        errorCode: errorCode ?? locals.errorCode ?? null,
         charged: res.statusCode === 200 ? (locals.chargedMicros ?? 0) : 0,
         durationMs: locals.startedAt ? performance.now() - locals.startedAt : 0,
       };

@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ApiKeyRepository } from '../repositories/api-key.repository';
 import { UsageModule } from '../usage/usage.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { ApiKeyGuard } from './api-key.guard';
-import { ApiKeysController } from './api-keys.controller';
+import { ApiKeysController, SubjectLimitsController } from './api-keys.controller';
+import { KeyAuditRepository } from '../repositories/key-audit.repository';
 import { ApiKeysService } from './api-keys.service';
 
 /**
@@ -12,9 +14,9 @@ import { ApiKeysService } from './api-keys.service';
  * module that imports ApiKeysModule for the guard also gives it UsageService.
  */
 @Module({
-  imports: [AccountsModule, UsageModule],
-  controllers: [ApiKeysController],
-  providers: [ApiKeysService, ApiKeyRepository, ApiKeyGuard],
+  imports: [AccountsModule, UsageModule, LedgerModule],
+  controllers: [ApiKeysController, SubjectLimitsController],
+  providers: [ApiKeysService, ApiKeyRepository, KeyAuditRepository, ApiKeyGuard],
   exports: [ApiKeysService, ApiKeyGuard, UsageModule],
 })
 export class ApiKeysModule {}

@@ -9,6 +9,8 @@ import { InvitesService } from '../auth/invites.service';
 import type { Environment } from '../config/environment';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ApiKeyRepository } from '../repositories/api-key.repository';
+import { KeyAuditRepository } from '../repositories/key-audit.repository';
+import { ClockModule } from '../common/clock/clock';
 import { DatabaseRepository } from '../repositories/database.repository';
 import { InviteRepository } from '../repositories/invite.repository';
 
@@ -26,6 +28,7 @@ export class CliModule {
           useFactory: (config: ConfigService<Environment, true>) =>
             dataSourceOptions(config.get('DATABASE_URL', { infer: true })!, { logging: ['error'] }),
         }),
+        ClockModule,
         AccountsModule,
         LedgerModule,
       ],
@@ -36,6 +39,7 @@ export class CliModule {
         InviteRepository,
         ApiKeysService,
         ApiKeyRepository,
+        KeyAuditRepository,
         DatabaseRepository,
       ],
     };

@@ -1,4 +1,4 @@
-import { isAccountEmail, runCli } from './cli.runner';
+import { isAccountEmail, keySettingsFromFlags, runCli } from './cli.runner';
 
 describe('operator CLI arguments', () => {
   const run = async (argv: string[]) => {
@@ -38,5 +38,65 @@ describe('operator CLI arguments', () => {
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/embedded database is migrated before each command/);
     expect(result.err).toMatch(/npm run migrate/);
+  });
+
+  it('reads key settings flags as USD (parseUsd) into micro-USD; none and all clear', () => {
+    expect(
+      keySettingsFromFlags({
+        'limit-total-usd': '50',
+        'limit-daily-usd': '0.000001',
+        operations: 'scan,assist',
+        'expires-at': '2099-01-01T00:00:00Z',
+        'subject-limit-monthly-usd': '12.5',
+      }),
+    ).toEqual({
+      limits: { totalMicros: 50_000_000, dailyMicros: 1, monthlyMicros: undefined },
+      operations: ['scan', 'assist'],
+      expiresAt: new Date('2099-01-01T00:00:00Z'),
+      subjectLimits: { dailyMicros: undefined, monthlyMicros: 12_500_000 },
+    });
+    expect(
+      keySettingsFromFlags({ 'limit-daily-usd': 'none', operations: 'all', 'expires-at': 'none' }),
+    ).toEqual({
+      limits: { totalMicros: undefined, dailyMicros: null, monthlyMicros: undefined },
+      operations: null,
+      expiresAt: null,
+    });
+    expect(keySettingsFromFlags({})).toEqual({});
+  });
+
+  it('refuses bad key settings with usage before any database work', async () => {
+    for (const [argv, message] of [
+      [['keys:create', '--email', 'a@example.com', '--limit-daily-usd', '-1'], /--limit-daily-usd/],
+      [
+        ['keys:create', '--email', 'a@example.com', '--limit-monthly-usd', '0'],
+        /at least 0.000001/,
+      ],
+      [['keys:create', '--email', 'a@example.com', '--operations', 'fly'], /unknown: fly/],
+      [['keys:update', '--id', 'x', '--expires-at', 'soon'], /--expires-at/],
+      [['keys:update', '--id', 'x'], /at least one setting/],
+      [['keys:update', '--id', 'x', '--mode', 'live'], /Unknown option for keys:update: --mode/],
+    ] as [string[], RegExp][]) {
+      const result = await run(argv);
+      expect({ argv, code: result.code }).toEqual({ argv, code: 2 });
+      expect(result.err).toMatch(message);
+      expect(result.err).toMatch(/Usage: npm run cli/);
+    }
+  });
+
+  it('documents the key settings flags', async () => {
+    const { err } = await run([]);
+    for (const flag of [
+      'keys:update --id',
+      '--limit-total-usd',
+      '--limit-daily-usd',
+      '--limit-monthly-usd',
+      '--operations assist,scan',
+      '--expires-at',
+      '--subject-limit-daily-usd',
+      '--subject-limit-monthly-usd',
+    ]) {
+      expect(err).toContain(flag);
+    }
   });
 });

@@ -1,11 +1,21 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { runMigrations } from '@reelscout/database';
-import { DomainError, MODES, formatUsd, isMode, parseUsd } from '@reelscout/domain';
+import {
+  DomainError,
+  MODES,
+  OPERATIONS,
+  formatUsd,
+  isMode,
+  parseUsd,
+  type ApiKeyView,
+} from '@reelscout/domain';
 import { isEmail } from 'class-validator';
 import { BillingService } from '../ledger/billing.service';
 import { AccountsService, normaliseEmail } from '../accounts/accounts.service';
 import { ApiKeysService } from '../api-keys/api-keys.service';
+import type { KeySettingsInput } from '../api-keys/key-settings';
+import { parseIsoInstant } from '../usage/dto/usage.dto';
 import { InvitesService } from '../auth/invites.service';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/dto/auth.dto';
 import { DatabaseRepository } from '../repositories/database.repository';
@@ -22,7 +32,9 @@ Commands:
   accounts:list                                       list accounts
   access:grant --email E                              grant API access
   access:revoke --email E                             revoke API access (existing keys get 403)
-  keys:create --email E [--name N] [--mode live|test] create a key; the key is the last line printed
+  keys:create --email E [--name N] [--mode live|test] [key settings]
+                                                      create a key; the key is the last line printed
+  keys:update --id ID [--name N] [key settings]       change a key's settings (audited as operator)
   keys:revoke --key-id ID                             revoke a key
   credit:add --email E --usd 12.50 [--mode live|test] [--reason R]
                                                       add credit (a ledger grant; default mode live)
@@ -36,6 +48,15 @@ Commands:
                                                       (no database)
 
 --email takes an e-mail address (the rule the dashboard's sign-in form applies).
+
+Key settings (keys:create, keys:update; "none" clears one on keys:update):
+  --limit-total-usd 50.00          spend limit of the key in all
+  --limit-daily-usd 5.00           spend limit per UTC day
+  --limit-monthly-usd 100.00       spend limit per UTC month
+  --operations assist,scan         the operations the key may call ("all": every one)
+  --expires-at 2026-12-31T00:00Z   when the key stops working (ISO 8601, in the future)
+  --subject-limit-daily-usd 1.00   per end customer (x-subject) limit per UTC day
+  --subject-limit-monthly-usd 10   per end customer limit per UTC month
 
 Database: DATABASE_URL when set, else the embedded Postgres in .data/postgres.
 The embedded database is migrated before each command. A DATABASE_URL database is never
@@ -67,6 +88,87 @@ const invalidEmail = (value: string) =>
 
 type Flags = Record<string, string | true>;
 
+/** The key settings flags of keys:create and keys:update. */
+const KEY_SETTING_FLAGS = [
+  'limit-total-usd',
+  'limit-daily-usd',
+  'limit-monthly-usd',
+  'operations',
+  'expires-at',
+  'subject-limit-daily-usd',
+  'subject-limit-monthly-usd',
+];
+
+/**
+ * A limit flag: USD with up to six decimals (parseUsd), at least 0.000001; `none` clears it
+ * (null); absent: undefined.
+ */
+function usdLimit(flags: Flags, name: string): number | null | undefined {
+  const value = str(flags[name]);
+  if (value === undefined) return undefined;
+  if (value === 'none') return null;
+  const micros = parseUsd(value);
+  if (micros === null || micros < 1)
+    throw new UsageError(
+      `--${name} must be a positive amount such as 12.50 (at least 0.000001), or none`,
+    );
+  return micros;
+}
+
+/** The key settings the flags give (only those present), checked as the API checks them. */
+export function keySettingsFromFlags(flags: Flags): KeySettingsInput {
+  const settings: KeySettingsInput = {};
+  const limits = {
+    totalMicros: usdLimit(flags, 'limit-total-usd'),
+    dailyMicros: usdLimit(flags, 'limit-daily-usd'),
+    monthlyMicros: usdLimit(flags, 'limit-monthly-usd'),
+  };
+  if (Object.values(limits).some((v) => v !== undefined)) settings.limits = limits;
+  const subjectLimits = {
+    dailyMicros: usdLimit(flags, 'subject-limit-daily-usd'),
+    monthlyMicros: usdLimit(flags, 'subject-limit-monthly-usd'),
+  };
+  if (Object.values(subjectLimits).some((v) => v !== undefined))
+    settings.subjectLimits = subjectLimits;
+  const operations = str(flags.operations);
+  if (operations !== undefined) {
+    if (operations === 'all' || operations === 'none') settings.operations = null;
+    else {
+      const names = operations.split(',').map((o) => o.trim());
+      const unknown = names.filter((o) => !(OPERATIONS as readonly string[]).includes(o));
+      if (unknown.length || names.length === 0)
+        throw new UsageError(
+          `--operations must list operations among ${OPERATIONS.join(', ')} (comma-separated), or all; unknown: ${unknown.join(', ')}`,
+        );
+      settings.operations = names;
+    }
+  }
+  const expiresAt = str(flags['expires-at']);
+  if (expiresAt !== undefined) {
+    if (expiresAt === 'none') settings.expiresAt = null;
+    else {
+      const at = parseIsoInstant(expiresAt);
+      if (!at)
+        throw new UsageError(
+          `--expires-at must be an ISO 8601 date-time such as 2026-12-31T00:00:00Z, or none`,
+        );
+      settings.expiresAt = at;
+    }
+  }
+  return settings;
+}
+
+/** One line describing a key's settings. */
+function describeKey(key: ApiKeyView): string {
+  const usd = (m: number | null) => (m === null ? 'none' : `${formatUsd(m)} USD`);
+  return [
+    `limits: total ${usd(key.limits.totalMicros)}, daily ${usd(key.limits.dailyMicros)}, monthly ${usd(key.limits.monthlyMicros)}`,
+    `operations: ${key.operations ? key.operations.join(',') : 'all'}`,
+    `expires: ${key.expiresAt ?? 'never'}`,
+    `subject limits: daily ${usd(key.subjectLimits.dailyMicros)}, monthly ${usd(key.subjectLimits.monthlyMicros)}`,
+  ].join('; ');
+}
+
 const COMMAND_FLAGS: Record<string, { values: string[]; booleans: string[]; required: string[] }> =
   {
     migrate: { values: [], booleans: [], required: [] },
@@ -81,7 +183,12 @@ const COMMAND_FLAGS: Record<string, { values: string[]; booleans: string[]; requ
     'accounts:list': { values: [], booleans: [], required: [] },
     'access:grant': { values: ['email'], booleans: [], required: ['email'] },
     'access:revoke': { values: ['email'], booleans: [], required: ['email'] },
-    'keys:create': { values: ['email', 'name', 'mode'], booleans: [], required: ['email'] },
+    'keys:create': {
+      values: ['email', 'name', 'mode', ...KEY_SETTING_FLAGS],
+      booleans: [],
+      required: ['email'],
+    },
+    'keys:update': { values: ['id', 'name', ...KEY_SETTING_FLAGS], booleans: [], required: ['id'] },
     'keys:revoke': { values: ['key-id'], booleans: [], required: ['key-id'] },
     'credit:add': {
       values: ['email', 'usd', 'mode', 'reason'],
@@ -168,6 +275,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (email !== undefined && EMAIL_BINDING_COMMANDS.has(command) && !isAccountEmail(email)) {
       throw invalidEmail(email);
     }
+    // Key settings are checked before any database work.
+    if (command === 'keys:create' || command === 'keys:update') {
+      const settings = keySettingsFromFlags(flags);
+      if (command === 'keys:update' && !Object.keys(settings).length && flags.name === undefined)
+        throw new UsageError('keys:update needs at least one setting to change');
+    }
     if (command === 'providers:check') {
       return await providersCheck(
         { instagramUrl: str(flags['instagram-url']), youtubeId: str(flags['youtube-id']) },
@@ -240,13 +353,30 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           const name = str(flags.name) ?? `${mode} key`;
           if (name.length < 1 || name.length > 64)
             throw new UsageError('--name must be 1–64 characters');
+          const settings = keySettingsFromFlags(flags);
           const account = await accountByEmail(accounts, str(flags.email)!);
-          const key = await app.get(ApiKeysService).create(account.id, { name, mode });
+          const key = await app
+            .get(ApiKeysService)
+            .create(account.id, { ...settings, name, mode }, 'operator');
           io.out(
             `Created ${mode} key "${key.name}" (${key.id}) for ${account.email}${account.apiAccess ? '' : ' (the account has no API access yet: calls get 403)'}.`,
           );
+          io.out(describeKey(key));
           io.out('Store it now: it is shown once and cannot be recovered.');
           io.out(key.key);
+          return 0;
+        }
+        case 'keys:update': {
+          const settings = keySettingsFromFlags(flags);
+          const name = str(flags.name);
+          if (name !== undefined) {
+            if (name.length < 1 || name.length > 64)
+              throw new UsageError('--name must be 1–64 characters');
+            settings.name = name;
+          }
+          const key = await app.get(ApiKeysService).updateById(str(flags.id)!, settings);
+          io.out(`Updated key "${key.name}" (${key.id}, ${key.start}, ${key.status})`);
+          io.out(describeKey(key));
           return 0;
         }
         case 'keys:revoke': {

@@ -15,6 +15,7 @@ import { JobUsage } from './job-usage';
 import { withDeadline } from './deadline';
 import { JobSettlement, type AttemptJob, type Ending, type Settled } from './job-settlement';
 import type { RunnableOperation } from './runnable-operation';
+import { Clock } from '../common/clock/clock';
 
 /** Pauses between tries to end a job whose settlement failed (well inside the stale threshold). */
 const SETTLE_RETRY_DELAYS_MS = [100, 500, 2_000];
@@ -71,6 +72,7 @@ export class JobExecutor {
     private readonly settlement: JobSettlement,
     private readonly usage: JobUsage,
     private readonly config: ConfigService<Environment, true>,
+    private readonly clock: Clock,
   ) {}
 
   /** How many attempts this process is running. */
@@ -146,6 +148,8 @@ export class JobExecutor {
     const startedAt = performance.now();
     if (!job.holdId) {
       // A recovered or re-queued job: its first hold was voided, so this attempt places its own.
+      // Counted in the key's and subject's windows but not limited (the job was accepted, 202,
+      // within them); only short credit can refuse it.
       try {
         const placed = await this.jobs.holdForAttempt(job.id, job.attempt, {
           accountId: job.accountId,
@@ -154,11 +158,15 @@ export class JobExecutor {
           operation: job.operation,
           requestId: job.requestId,
           ttlSeconds: (runnable.deadlineMs + HOLD_MARGIN_MS) / 1000,
+          keyId: job.keyId,
+          subject: job.subject,
+          now: this.clock.now(),
         });
         if (!placed.fenced) return { kind: 'superseded' };
-        if (!placed.holdId) throw await this.billing.insufficientCredit(job, runnable.holdMicros);
         job = { ...job, holdId: placed.holdId, holdAmount: runnable.holdMicros };
-      } catch (error) {
+      } catch (thrown) {
+        // A refused hold (short credit) wrote nothing: the job fails with its 402.
+        const error = await this.billing.holdError(job, runnable.holdMicros, thrown);
         return this.settle(job, { kind: 'failed', error: toDomainError(error) }, options, {
           startedAt,
           market: null,

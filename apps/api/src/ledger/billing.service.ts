@@ -14,6 +14,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment';
 import { BalanceRepository } from '../repositories/balance.repository';
 import { HoldRepository } from '../repositories/hold.repository';
+import { HoldRefused, SpendCounterRepository } from '../repositories/spend-counter.repository';
+import { Clock } from '../common/clock/clock';
 import { LedgerEntryRepository, type LedgerFilter } from '../repositories/ledger-entry.repository';
 
 export type { LedgerFilter } from '../repositories/ledger-entry.repository';
@@ -38,6 +40,24 @@ export interface BillingParty {
   mode: Mode;
 }
 
+/** A party whose hold counts toward its key's and subject's spend windows. */
+export interface SpendingParty extends BillingParty {
+  keyId: string | null;
+  subject: string | null;
+}
+
+const WINDOW_WORD = { total: 'total', day: 'daily', month: 'monthly' } as const;
+
+/** When a window that starts at `at`'s day or month next resets (UTC); null for total. */
+export function windowResetsAt(window: 'total' | 'day' | 'month', at: Date): Date | null {
+  if (window === 'total') return null;
+  const y = at.getUTCFullYear();
+  const m = at.getUTCMonth();
+  return window === 'day'
+    ? new Date(Date.UTC(y, m, at.getUTCDate() + 1))
+    : new Date(Date.UTC(y, m + 1, 1));
+}
+
 const toMicros = (value: string | number | null | undefined): Micros => Number(value ?? 0);
 
 /**
@@ -57,7 +77,9 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     private readonly accountBalances: BalanceRepository,
     private readonly holds: HoldRepository,
     private readonly entries: LedgerEntryRepository,
+    private readonly spend: SpendCounterRepository,
     private readonly config: ConfigService<Environment, true>,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -93,9 +115,61 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
+   * The 402 of a hold its statement refused (nothing was held or counted): short credit, or the
+   * key's or the subject's spend limit in a window (which one, the limit, when it resets).
+   */
+  async refusal(party: SpendingParty, amount: Micros, refused: HoldRefused): Promise<DomainError> {
+    if (refused.kind === 'insufficient_credit') return this.insufficientCredit(party, amount);
+    const [scope, window] = refused.kind.split('_') as [
+      'key' | 'subject',
+      'total' | 'day' | 'month',
+    ];
+    const resetsAt = windowResetsAt(window, refused.at);
+    const limit = formatUsd(refused.limitMicros);
+    const used = `${formatUsd(refused.spentMicros)} USD is spent or held in this window and this call needs up to ${formatUsd(amount)} USD`;
+    const reset = resetsAt
+      ? `it resets at ${resetsAt.toISOString()} (${window === 'day' ? 'UTC midnight' : 'the first of the month, UTC'}).`
+      : 'a total limit never resets: raise or remove it.';
+    const headers: Record<string, string> = {
+      'x-service-limit-window': window,
+      'x-service-limit-usd': limit,
+      'x-service-price-usd': formatUsd(amount),
+    };
+    if (resetsAt) headers['x-service-limit-resets-at'] = resetsAt.toISOString();
+    if (scope === 'key') {
+      return new DomainError(
+        'key_spend_limit_reached',
+        `This key's ${WINDOW_WORD[window]} spend limit of ${limit} USD is reached (${used}); ${reset}`,
+        { headers },
+      );
+    }
+    return new DomainError(
+      'subject_spend_limit_reached',
+      `The ${WINDOW_WORD[window]} spend limit of ${limit} USD for subject \`${party.subject ?? ''}\` is reached (${used}); ${reset}`,
+      { param: 'x-subject', headers },
+    );
+  }
+
+  /** The DomainError for a hold statement's failure: a refusal's 402, or the error itself. */
+  async holdError(party: SpendingParty, amount: Micros, error: unknown): Promise<unknown> {
+    return error instanceof HoldRefused ? this.refusal(party, amount, error) : error;
+  }
+
+  /** Each key's spend (spent or held) in its current total, UTC day and UTC month windows. */
+  keySpend(keyIds: string[]) {
+    return this.spend.forKeys(keyIds, this.clock.now());
+  }
+
+  /** A subject's spend (spent or held) in its current UTC day and month. */
+  subjectSpend(party: BillingParty, subject: string) {
+    return this.spend.forSubject(party.accountId, party.mode, subject, this.clock.now());
+  }
+
+  /**
    * Charges a call whose hold is no longer pending (the reaper voided it: the call outlived its
-   * deadline and margin), directly and only if the credit is still available; otherwise the call
-   * is free. `onCharged` runs in the same transaction (the job records what it cost).
+   * deadline and margin), directly, once, and only if the credit is still available and every
+   * window the hold counted still has room under its limit; otherwise the call is free.
+   * `onCharged` runs in the same transaction (the job records what it cost).
    */
   chargeWithoutHold(
     party: BillingParty,
@@ -125,18 +199,36 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** Reserves `amount` for one call, or throws 402 insufficient_credit before any work. */
+  /**
+   * Reserves `amount` for one call (counted toward the key's and subject's spend windows when
+   * given), or throws the 402 (insufficient_credit, or a spend limit) before any work.
+   */
   async hold(
-    party: BillingParty,
+    party: BillingParty & Partial<SpendingParty>,
     amount: Micros,
     meta: { operation?: Operation | string; requestId?: string; ttlMs: number },
   ): Promise<Hold> {
-    const id = await this.holds.create(party.accountId, party.mode, amount, {
-      operation: meta.operation ?? null,
-      requestId: meta.requestId ?? null,
-      ttlSeconds: meta.ttlMs / 1000,
-    });
-    if (id === null) throw await this.insufficientCredit(party, amount);
+    const spender = {
+      keyId: party.keyId ?? null,
+      subject: party.subject ?? null,
+      now: this.clock.now(),
+    };
+    let id: string;
+    try {
+      id = await this.holds.create(
+        party.accountId,
+        party.mode,
+        amount,
+        {
+          operation: meta.operation ?? null,
+          requestId: meta.requestId ?? null,
+          ttlSeconds: meta.ttlMs / 1000,
+        },
+        spender,
+      );
+    } catch (error) {
+      throw await this.holdError({ ...party, ...spender }, amount, error);
+    }
     return { id, accountId: party.accountId, mode: party.mode, amount };
   }
 
@@ -164,7 +256,9 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * A hold the reaper already voided (a call that outlived its deadline and margin): charge
-   * directly, only if the credit is still available; otherwise the call is free.
+   * directly, once per hold, only if the credit is still available and the hold's windows
+   * (key, subject) still have room for the charge under their limits, all or nothing; otherwise
+   * the call is free and nothing is counted. A hold captured or charged already: a no-op.
    */
   private async chargeSettledHold(
     hold: Hold,
@@ -173,8 +267,9 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     manager: EntityManager,
   ): Promise<CaptureResult> {
     this.logger.warn({ holdId: hold.id }, 'capturing a hold that is no longer pending');
+    // The charge counts in the windows the hold counted (its void gave them back), within limits.
     const after = charge
-      ? await this.accountBalances.deductAvailable(hold.accountId, hold.mode, charge, manager)
+      ? await this.holds.chargeVoided(hold.id, hold.accountId, hold.mode, charge, manager)
       : null;
     if (after === null) {
       return { charged: 0, balance: (await this.balance(hold, manager)).balance };

@@ -46,6 +46,22 @@ const PRICE: Headers = {
   },
 };
 
+const SPEND_LIMIT: Headers = {
+  'x-service-limit-window': {
+    description: 'A spend-limit 402: the window whose limit refused the call.',
+    schema: { type: 'string', enum: ['total', 'day', 'month'] },
+  },
+  'x-service-limit-usd': {
+    description: "A spend-limit 402: that window's limit, USD, six decimal places.",
+    schema: USD_SCHEMA,
+  },
+  'x-service-limit-resets-at': {
+    description:
+      'A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets.',
+    schema: { type: 'string', format: 'date-time' },
+  },
+};
+
 const JOB_ID: Headers = {
   'x-job-id': {
     description: 'The job of this call (every paid call is a job): `GET /v1/jobs/{id}`.',
@@ -123,15 +139,17 @@ export function ApiOperationErrors(extra: { notFound?: boolean } = {}) {
       '`unauthorized`: missing, malformed, unknown or revoked key (only the `Authorization: Bearer` header is read). No key to count against, so no RateLimit headers.',
       WWW_AUTHENTICATE,
     ),
-    error(402, '`insufficient_credit`: before any work; nothing charged.', {
-      ...BALANCE,
-      ...PRICE,
-      ...RATE_LIMIT,
-    }),
+    error(
+      402,
+      "Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md).",
+      { ...BALANCE, ...PRICE, ...SPEND_LIMIT, ...RATE_LIMIT },
+      ['insufficient_credit', 'key_spend_limit_reached', 'subject_spend_limit_reached'],
+    ),
     error(
       403,
-      "`forbidden`: the account has no API access. Counts against the key's per-key ceiling.",
+      "`forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling.",
       RATE_LIMIT,
+      ['forbidden', 'operation_not_allowed'],
     ),
     ...(extra.notFound
       ? [

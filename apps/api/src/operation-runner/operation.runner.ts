@@ -25,6 +25,7 @@ import {
 } from '../idempotency/idempotency.service';
 import { ProvidersService, type LiveProviderSettingsMissing } from '../providers/providers.service';
 import { JobRepository, type JobRow, type NewJob } from '../repositories/job.repository';
+import { HoldRefused } from '../repositories/spend-counter.repository';
 import { claimInFlightSlot } from '../throttling/in-flight-slot';
 import type { OperationLocals } from '../request-context/operation-locals';
 import { ReplayedResponse } from '../common/http/replayed-response';
@@ -37,6 +38,7 @@ import { JobWaiter } from '../jobs/job-waiter';
 import { OperationRegistry } from '../jobs/operation-registry';
 import { parsePrefer, type ResponsePreference } from '../jobs/prefer';
 import type { OperationOutcome, RunnableOperation, WorkContext } from '../jobs/runnable-operation';
+import { Clock } from '../common/clock/clock';
 import type { OperationContract } from './operation.contract';
 
 export { HOLD_MARGIN_MS } from '../jobs/job-executor';
@@ -86,6 +88,7 @@ export class OperationRunner {
     private readonly queue: JobQueue,
     private readonly waiter: JobWaiter,
     private readonly config: ConfigService<Environment, true>,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -197,22 +200,27 @@ export class OperationRunner {
       idempotencyKey: key,
       holdAmount: runnable.holdMicros,
       holdTtlSeconds: (queuedMs + runnable.deadlineMs + HOLD_MARGIN_MS) / 1000,
+      now: this.clock.now(),
     };
-    let holdId: string | null;
+    let holdId: string;
     try {
       if (execution === 'async') {
         // The job, its hold and its queue message commit together.
         holdId = await this.dataSource.transaction(async (manager) => {
           const held = await this.jobs.createWithHold(job, 'queued', manager);
-          if (held) await this.queue.send(manager, runnable.operation, jobId);
+          await this.queue.send(manager, runnable.operation, jobId);
           return held;
         });
       } else {
         holdId = await this.jobs.createWithHold(job, 'running');
       }
-      if (!holdId) throw await this.billing.insufficientCredit(caller, runnable.holdMicros);
-    } catch (error) {
-      await this.abandon(scope, error, requestId);
+    } catch (thrown) {
+      // A refused hold (credit or a spend limit) wrote nothing: its 402, before any work. That
+      // refusal is not the Idempotency-Key's outcome: the key is released (never stored and
+      // replayed), so the same key runs once the credit, the limit or the window allows it.
+      const error = await this.billing.holdError(caller, runnable.holdMicros, thrown);
+      if (thrown instanceof HoldRefused) await this.releaseKey(scope);
+      else await this.abandon(scope, error, requestId);
       throw error;
     }
     if (execution === 'async') {
@@ -330,7 +338,20 @@ export class OperationRunner {
     return view;
   }
 
-  /** A call that failed before its job existed (nothing was held): its key's error stored. */
+  /** Releases the Idempotency-Key of a call refused before any work (a retry runs anew). */
+  private async releaseKey(scope: IdempotencyScope | null): Promise<void> {
+    if (!scope) return;
+    await this.idempotency
+      .release(scope)
+      .catch((error: unknown) =>
+        this.logger.error({ err: error }, 'could not release an Idempotency-Key'),
+      );
+  }
+
+  /**
+   * A call that failed before its job existed (nothing was held): its key's error stored (or the
+   * key released, for the statuses IdempotencyService does not store: 4xx of the caller's own).
+   */
   private async abandon(
     scope: IdempotencyScope | null,
     error: unknown,

@@ -66,6 +66,49 @@ export class AccountRepository {
     await this.dataSource.manager.update(Account, { id: accountId }, { apiAccess });
   }
 
+  /**
+   * The account's default per-subject spend limits (micro-USD; null: none). With a `manager`
+   * inside a transaction the row stays locked until it ends (a change and its audit entry):
+   * FOR NO KEY UPDATE, which does not block the KEY SHARE locks of rows inserted referencing the
+   * account (holds, jobs, ledger entries: the money path).
+   */
+  async getSubjectLimits(
+    accountId: string,
+    manager: EntityManager = this.dataSource.manager,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<{ dailyMicros: number | null; monthlyMicros: number | null } | null> {
+    const rows: { daily: string | null; monthly: string | null }[] = await manager.query(
+      `SELECT subject_limit_daily_micros AS daily, subject_limit_monthly_micros AS monthly
+         FROM accounts WHERE id = $1${options.forUpdate ? ' FOR NO KEY UPDATE' : ''}`,
+      [accountId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const num = (v: string | null) => (v === null ? null : Number(v));
+    return { dailyMicros: num(row.daily), monthlyMicros: num(row.monthly) };
+  }
+
+  async setSubjectLimits(
+    accountId: string,
+    limits: { dailyMicros?: number | null; monthlyMicros?: number | null },
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE accounts
+          SET subject_limit_daily_micros = CASE WHEN $2 THEN $3::bigint ELSE subject_limit_daily_micros END,
+              subject_limit_monthly_micros = CASE WHEN $4 THEN $5::bigint ELSE subject_limit_monthly_micros END,
+              updated_at = now()
+        WHERE id = $1`,
+      [
+        accountId,
+        limits.dailyMicros !== undefined,
+        limits.dailyMicros ?? null,
+        limits.monthlyMicros !== undefined,
+        limits.monthlyMicros ?? null,
+      ],
+    );
+  }
+
   /** Every account, oldest first (operators only). */
   getAll(): Promise<Account[]> {
     return this.dataSource.manager.find(Account, { order: { createdAt: 'ASC' } });

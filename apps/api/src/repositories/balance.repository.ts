@@ -50,25 +50,4 @@ export class BalanceRepository {
     );
     return rows[0].balance;
   }
-
-  /**
-   * Takes `amount` from the available balance (balance − held) in one conditional update; the
-   * balance after, or null when too little is available.
-   */
-  async deductAvailable(
-    accountId: string,
-    mode: Mode,
-    amount: Micros,
-    manager: EntityManager,
-  ): Promise<string | null> {
-    const rows: { balance: string }[] = await manager.query(
-      `WITH b AS (
-         UPDATE balances SET balance = balance - $3, updated_at = now()
-          WHERE account_id = $1 AND mode = $2 AND balance - held >= $3
-          RETURNING balance)
-       SELECT balance FROM b`,
-      [accountId, mode, amount],
-    );
-    return rows[0]?.balance ?? null;
-  }
 }

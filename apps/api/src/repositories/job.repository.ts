@@ -2,8 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { JobExecution, JobStatus, Micros, Mode } from '@reelscout/domain';
 import { runPrepared, type PreparedStatement } from '@reelscout/database';
+import type { PoolClient, QueryResultRow } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SqlParams } from './sql-params';
+import {
+  clampedColumn,
+  giveBackCte,
+  holdRefusalOf,
+  warnIfClamped,
+} from './spend-counter.repository';
 
 /** One `jobs` row as Postgres returns it (bigints as decimal strings). */
 export interface JobRow {
@@ -52,6 +59,8 @@ export interface NewJob {
   holdAmount: Micros;
   /** The hold's expiry, from now (the reaper voids a hold its call outlived). */
   holdTtlSeconds: number;
+  /** The clock the hold's spend windows (UTC day and month) are taken from. */
+  now: Date;
 }
 
 /** How a job ended without a charge (failed or canceled): written once, by its attempt. */
@@ -105,20 +114,16 @@ const COLUMNS = `id, account_id, mode, key_id, subject, operation, execution, st
   attempt, recoveries, cancel_requested_at, created_at, started_at, finished_at, result_expires_at, result_purged_at`;
 
 /**
- * A job and its hold in one statement: reserve the amount (or nothing when the available
- * balance is short: no row), record the pending hold, insert the job with it. A synchronous
- * job ($14 = 'running') is created with its first attempt claimed; an async one is queued.
+ * A job and its hold in one statement: `place_hold` (migration 1763700700000) reserves the
+ * amount, counts it in the key's and subject's spend windows within their limits (read fresh)
+ * and records the pending hold, or raises RS402 so that nothing at all is written; then the job
+ * is inserted with it. A synchronous job ($14 = 'running') is created with its first attempt
+ * claimed; an async one is queued.
  */
 const CREATE_WITH_HOLD: PreparedStatement = {
   name: 'jobs_create_with_hold',
-  text: `WITH reserved AS (
-           UPDATE balances SET held = held + $12, updated_at = now()
-            WHERE account_id = $2 AND mode = $3 AND balance - held >= $12
-            RETURNING account_id),
-         hold AS (
-           INSERT INTO holds (account_id, mode, amount, operation, request_id, expires_at)
-           SELECT $2, $3, $12, $6, $9, now() + make_interval(secs => $13) FROM reserved
-           RETURNING id),
+  text: `WITH hold AS (
+           SELECT place_hold($2, $3, $12, $4, $5, $6, $9, $13, $16) AS id),
          job AS (
            INSERT INTO jobs (id, account_id, mode, key_id, subject, operation, execution, status, request,
              request_id, idempotency_key, hold_id, hold_amount, attempt, started_at, heartbeat_at)
@@ -128,6 +133,10 @@ const CREATE_WITH_HOLD: PreparedStatement = {
            RETURNING hold_id)
          SELECT hold_id FROM job`,
 };
+
+/** The hold columns a settling statement returns, for the give-back of its spend windows. */
+const HOLD_SPEND =
+  'h.account_id, h.mode, h.amount, h.key_owner, h.subject, h.day_start, h.month_start';
 
 /**
  * Ends a succeeded attempt and charges it, in one statement: the job row is locked and fenced
@@ -145,11 +154,12 @@ const SETTLE_SUCCESS: PreparedStatement = {
          settled AS (
            UPDATE holds h SET status = 'captured', charged = $3, settled_at = now()
              FROM fence WHERE h.id = fence.hold_id AND h.status = 'pending'
-           RETURNING h.id, h.amount, h.account_id, h.mode),
+           RETURNING h.id, ${HOLD_SPEND}),
          moved AS (
            UPDATE balances b SET held = b.held - s.amount, balance = b.balance - $3, updated_at = now()
              FROM settled s WHERE b.account_id = s.account_id AND b.mode = s.mode
            RETURNING b.balance, b.account_id, b.mode),
+         ${giveBackCte('given', 'SELECT settled.*, settled.amount - $3::bigint AS back FROM settled', 'moved')},
          entry AS (
            INSERT INTO ledger_entries (account_id, mode, kind, amount, balance_after, hold_id, operation, request_id)
            SELECT m.account_id, m.mode, 'charge', -$3::bigint, m.balance, s.id, $4, $5
@@ -175,7 +185,8 @@ const SETTLE_SUCCESS: PreparedStatement = {
          SELECT (SELECT count(*) FROM ended)::int AS ended,
                 (SELECT count(*) FROM settled)::int AS captured,
                 (SELECT balance FROM moved) AS balance,
-                coalesce((SELECT events_pending FROM ended), false) AS events_pending`,
+                coalesce((SELECT events_pending FROM ended), false) AS events_pending,
+                ${clampedColumn('given')}`,
 };
 
 /** Ends a running attempt that failed or was canceled, its hold voided, in one statement. */
@@ -187,11 +198,12 @@ const SETTLE_WITHOUT_CHARGE: PreparedStatement = {
          voided AS (
            UPDATE holds h SET status = 'voided', settled_at = now()
              FROM fence WHERE h.id = fence.hold_id AND h.status = 'pending'
-           RETURNING h.account_id, h.mode, h.amount),
+           RETURNING ${HOLD_SPEND}),
          released AS (
            UPDATE balances b SET held = b.held - v.amount, updated_at = now()
              FROM voided v WHERE b.account_id = v.account_id AND b.mode = v.mode
            RETURNING 1),
+         ${giveBackCte('given', 'SELECT voided.*, voided.amount AS back FROM voided', 'released')},
          ended AS (
            UPDATE jobs j SET status = $3, http_status = $4, error = $5::text::jsonb, charged = 0,
                   progress = 1, finished_at = now(), heartbeat_at = NULL, events_pending = EXISTS (
@@ -208,7 +220,26 @@ const SETTLE_WITHOUT_CHARGE: PreparedStatement = {
               AND k.job_id = f.id AND EXISTS (SELECT 1 FROM ended)
            RETURNING 1)
          SELECT (SELECT count(*) FROM ended)::int AS ended,
-                coalesce((SELECT events_pending FROM ended), false) AS events_pending`,
+                coalesce((SELECT events_pending FROM ended), false) AS events_pending,
+                ${clampedColumn('given')}`,
+};
+
+/**
+ * The hold of an attempt that needs a new one (see holdForAttempt). `place_hold` without the
+ * limit check (its last argument): the job was accepted within its limits; only the available
+ * balance can refuse it.
+ */
+const HOLD_FOR_ATTEMPT: PreparedStatement = {
+  name: 'jobs_hold_for_attempt',
+  text: `WITH fence AS (
+           SELECT id FROM jobs
+            WHERE id = $1 AND attempt = $2 AND status = 'running' AND hold_id IS NULL FOR UPDATE),
+         hold AS (
+           SELECT place_hold($3, $4, $5, $9, $10, $6, $7, $8, $11, false) AS id FROM fence),
+         attached AS (
+           UPDATE jobs j SET hold_id = hold.id FROM hold, fence WHERE j.id = fence.id
+           RETURNING j.hold_id)
+         SELECT (SELECT count(*) FROM fence)::int AS fenced, (SELECT hold_id FROM attached) AS hold_id`,
 };
 
 const HEARTBEAT: PreparedStatement = {
@@ -219,6 +250,22 @@ const HEARTBEAT: PreparedStatement = {
             RETURNING cancel_requested_at IS NOT NULL AS cancel_requested)
          SELECT cancel_requested FROM beat`,
 };
+
+/**
+ * Sends a prepared statement on a transaction's own connection (TypeORM's query runner holds
+ * it): parsed once per connection like runPrepared, and an expected refusal (RS402) is not
+ * logged by TypeORM as a failed query. Falls back to the manager outside a query runner.
+ */
+async function queryIn<Row>(
+  manager: EntityManager,
+  statement: PreparedStatement,
+  values: unknown[],
+): Promise<Row[]> {
+  const client = (manager.queryRunner as unknown as { databaseConnection?: PoolClient } | undefined)
+    ?.databaseConnection;
+  if (!client) return manager.query(statement.text, values);
+  return (await client.query<Row & QueryResultRow>({ ...statement, values })).rows;
+}
 
 /**
  * `jobs`. Owned by JobsModule. A running job's row is fenced by its `attempt`: only the attempt
@@ -232,13 +279,14 @@ export class JobRepository {
   /**
    * Inserts a job with its hold (one statement): `running` with its first attempt claimed (a
    * synchronous call), or `queued` (inside the caller's transaction, which sends its queue
-   * message). The hold's id, or null when the available balance is short (nothing written).
+   * message). The hold's id; throws HoldRefused when the available balance or a spend limit
+   * refuses (nothing written: the statement failed as a whole).
    */
   async createWithHold(
     job: NewJob,
     status: 'running' | 'queued',
     manager?: EntityManager,
-  ): Promise<string | null> {
+  ): Promise<string> {
     const values = [
       job.id,
       job.accountId,
@@ -255,11 +303,16 @@ export class JobRepository {
       job.holdTtlSeconds,
       status,
       status === 'running' ? 1 : 0,
+      job.now,
     ];
-    const rows: { hold_id: string }[] = manager
-      ? await manager.query(CREATE_WITH_HOLD.text, values)
-      : await runPrepared(this.dataSource, CREATE_WITH_HOLD, values);
-    return rows[0]?.hold_id ?? null;
+    try {
+      const rows: { hold_id: string }[] = manager
+        ? await queryIn(manager, CREATE_WITH_HOLD, values)
+        : await runPrepared(this.dataSource, CREATE_WITH_HOLD, values);
+      return rows[0].hold_id;
+    } catch (error) {
+      throw holdRefusalOf(error, job.now);
+    }
   }
 
   /** The job, if it belongs to this account and mode. */
@@ -322,9 +375,11 @@ export class JobRepository {
 
   /**
    * Places the hold of an attempt that needs a new one (a recovered or re-queued job), in one
-   * statement: only while the attempt holds the job, the amount is reserved, the hold recorded
-   * and attached to the job. `fenced` false: the attempt no longer holds the job (nothing
-   * written); `holdId` null with `fenced` true: the available balance is short.
+   * statement: only while the attempt holds the job, `place_hold` reserves the amount, counts it
+   * in the job's key's and subject's spend windows (of `now`) without their limits (the job was
+   * accepted within them; its first hold was given back), and records the hold, which is attached
+   * to the job. `fenced` false: the attempt no longer holds the job (nothing written). Throws
+   * HoldRefused (nothing written) when the available balance is short.
    */
   async holdForAttempt(
     id: string,
@@ -336,36 +391,33 @@ export class JobRepository {
       operation: string;
       requestId: string;
       ttlSeconds: number;
+      keyId: string | null;
+      subject: string | null;
+      now: Date;
     },
   ): Promise<{ fenced: boolean; holdId: string | null }> {
-    const rows: { fenced: number; hold_id: string | null }[] = await this.dataSource.query(
-      `WITH fence AS (
-         SELECT id FROM jobs
-          WHERE id = $1 AND attempt = $2 AND status = 'running' AND hold_id IS NULL FOR UPDATE),
-       reserved AS (
-         UPDATE balances SET held = held + $5, updated_at = now()
-          WHERE account_id = $3 AND mode = $4 AND balance - held >= $5 AND EXISTS (SELECT 1 FROM fence)
-          RETURNING account_id),
-       hold AS (
-         INSERT INTO holds (account_id, mode, amount, operation, request_id, expires_at)
-         SELECT $3, $4, $5, $6, $7, now() + make_interval(secs => $8) FROM reserved
-         RETURNING id),
-       attached AS (
-         UPDATE jobs j SET hold_id = hold.id FROM hold, fence WHERE j.id = fence.id
-         RETURNING j.hold_id)
-       SELECT (SELECT count(*) FROM fence)::int AS fenced, (SELECT hold_id FROM attached) AS hold_id`,
-      [
-        id,
-        attempt,
-        hold.accountId,
-        hold.mode,
-        hold.amount,
-        hold.operation,
-        hold.requestId,
-        hold.ttlSeconds,
-      ],
-    );
-    return { fenced: rows[0].fenced === 1, holdId: rows[0].hold_id };
+    try {
+      const rows = await runPrepared<{ fenced: number; hold_id: string | null }>(
+        this.dataSource,
+        HOLD_FOR_ATTEMPT,
+        [
+          id,
+          attempt,
+          hold.accountId,
+          hold.mode,
+          hold.amount,
+          hold.operation,
+          hold.requestId,
+          hold.ttlSeconds,
+          hold.keyId,
+          hold.subject,
+          hold.now,
+        ],
+      );
+      return { fenced: rows[0].fenced === 1, holdId: rows[0].hold_id };
+    } catch (error) {
+      throw holdRefusalOf(error, hold.now);
+    }
   }
 
   /**
@@ -402,9 +454,11 @@ export class JobRepository {
       captured: number;
       balance: string | null;
       events_pending: boolean;
+      clamped: unknown;
     }[] = manager
       ? await manager.query(SETTLE_SUCCESS.text, values)
       : await runPrepared(this.dataSource, SETTLE_SUCCESS, values);
+    warnIfClamped(rows[0].clamped, { jobId: id });
     return {
       ended: rows[0].ended === 1,
       captured: rows[0].captured === 1,
@@ -437,26 +491,29 @@ export class JobRepository {
       ending.error,
       ending.retentionSeconds,
     ];
-    const rows: { ended: number; events_pending: boolean }[] = manager
+    const rows: { ended: number; events_pending: boolean; clamped: unknown }[] = manager
       ? await manager.query(SETTLE_WITHOUT_CHARGE.text, values)
       : await runPrepared(this.dataSource, SETTLE_WITHOUT_CHARGE, values);
+    warnIfClamped(rows[0].clamped, { jobId: id });
     return { ended: rows[0].ended === 1, eventsPending: rows[0].events_pending };
   }
 
   /** Ends a job that never started (canceled or expired in the queue), its hold voided. */
   async endQueued(id: string, ending: JobErrorEnding, manager: EntityManager): Promise<JobEnded> {
-    const rows: { ended: number; events_pending: boolean }[] = await manager.query(
-      `WITH fence AS (
+    const rows: { ended: number; events_pending: boolean; clamped: unknown }[] =
+      await manager.query(
+        `WITH fence AS (
          SELECT id, hold_id, account_id, mode, idempotency_key FROM jobs
           WHERE id = $1 AND status = 'queued' FOR UPDATE),
        voided AS (
          UPDATE holds h SET status = 'voided', settled_at = now()
            FROM fence WHERE h.id = fence.hold_id AND h.status = 'pending'
-         RETURNING h.account_id, h.mode, h.amount),
+         RETURNING ${HOLD_SPEND}),
        released AS (
          UPDATE balances b SET held = b.held - v.amount, updated_at = now()
            FROM voided v WHERE b.account_id = v.account_id AND b.mode = v.mode
          RETURNING 1),
+       ${giveBackCte('given', 'SELECT voided.*, voided.amount AS back FROM voided', 'released')},
        ended AS (
          UPDATE jobs j SET status = $2, http_status = $3, error = $4::text::jsonb, charged = 0,
                 progress = 1, finished_at = now(), events_pending = EXISTS (
@@ -473,9 +530,11 @@ export class JobRepository {
             AND k.job_id = f.id AND EXISTS (SELECT 1 FROM ended)
          RETURNING 1)
        SELECT (SELECT count(*) FROM ended)::int AS ended,
-              coalesce((SELECT events_pending FROM ended), false) AS events_pending`,
-      [id, ending.status, ending.httpStatus, ending.error, ending.retentionSeconds],
-    );
+              coalesce((SELECT events_pending FROM ended), false) AS events_pending,
+              ${clampedColumn('given')}`,
+        [id, ending.status, ending.httpStatus, ending.error, ending.retentionSeconds],
+      );
+    warnIfClamped(rows[0].clamped, { jobId: id });
     return { ended: rows[0].ended === 1, eventsPending: rows[0].events_pending };
   }
 

@@ -10,6 +10,7 @@ export interface UsageFilter {
   mode?: Mode;
   operation?: string;
   subject?: string;
+  keyId?: string;
   from?: Date;
   to?: Date;
 }
@@ -49,6 +50,21 @@ export interface UsageRecordRow {
   key_id: string | null;
 }
 
+/** A usage row with its key's label and display start (null: no key, or the key is gone). */
+export interface UsageRecordWithKeyRow extends UsageRecordRow {
+  key_name: string | null;
+  key_start: string | null;
+}
+
+/** Calls and spend of one key or one subject (null: calls without a key or without a subject). */
+export interface UsageGroupRow {
+  group: string | null;
+  key_name: string | null;
+  key_start: string | null;
+  calls: number;
+  charged: string;
+}
+
 export interface DailySpendRow {
   day: string;
   operation: string;
@@ -76,12 +92,14 @@ function usageWhere(params: SqlParams, accountId: string, filter: UsageFilter): 
   const mode = params.add(filter.mode ?? null);
   const operation = params.add(filter.operation ?? null);
   const subject = params.add(filter.subject ?? null);
+  const keyId = params.add(filter.keyId ?? null);
   const from = params.add(filter.from ?? null);
   const to = params.add(filter.to ?? null);
   return `account_id = ${account}
         AND (${mode}::text IS NULL OR mode = ${mode})
         AND (${operation}::text IS NULL OR operation = ${operation})
         AND (${subject}::text IS NULL OR subject = ${subject})
+        AND (${keyId}::uuid IS NULL OR key_id = ${keyId})
         AND (${from}::timestamptz IS NULL OR created_at >= ${from})
         AND (${to}::timestamptz IS NULL OR created_at < ${to})`;
 }
@@ -128,6 +146,47 @@ export class UsageRecordRepository {
          FROM usage_records
         WHERE ${where} AND (${before}::bigint IS NULL OR id < ${before})
         ORDER BY id DESC LIMIT ${limit}`,
+      params.values,
+    );
+  }
+
+  /** Like getNewestFirst, each row with its key's label and display start (the CSV). */
+  getNewestFirstWithKeys(
+    accountId: string,
+    filter: UsageFilter,
+    page: { limit: number },
+  ): Promise<UsageRecordWithKeyRow[]> {
+    const params = new SqlParams();
+    const where = usageWhere(params, accountId, filter);
+    const limit = params.add(page.limit);
+    return this.dataSource.query(
+      `SELECT u.*, k.name AS key_name, k.display_start AS key_start
+         FROM (SELECT ${USAGE_COLUMNS} FROM usage_records
+                WHERE ${where} ORDER BY id DESC LIMIT ${limit}) u
+         LEFT JOIN api_keys k ON k.id = u.key_id
+        ORDER BY u.id DESC`,
+      params.values,
+    );
+  }
+
+  /** Calls and spend per key or per subject, most charged first (then most calls). */
+  getGroups(
+    accountId: string,
+    filter: UsageFilter,
+    by: 'key' | 'subject',
+    limit = 1_000,
+  ): Promise<UsageGroupRow[]> {
+    const params = new SqlParams();
+    const where = usageWhere(params, accountId, filter);
+    const max = params.add(limit);
+    const column = by === 'key' ? 'key_id::text' : 'subject';
+    return this.dataSource.query(
+      `SELECT g.grp AS "group", k.name AS key_name, k.display_start AS key_start, g.calls, g.charged
+         FROM (SELECT ${column} AS grp, count(*)::int AS calls, sum(charged)::bigint AS charged
+                 FROM usage_records WHERE ${where}
+                GROUP BY 1 ORDER BY 3 DESC, 2 DESC, 1 LIMIT ${max}) g
+         LEFT JOIN api_keys k ON ${by === 'key' ? 'k.id::text = g.grp' : 'false'}
+        ORDER BY g.charged DESC, g.calls DESC, g.grp`,
       params.values,
     );
   }

@@ -4,12 +4,15 @@ import {
   type DailySpendView,
   type Micros,
   type Mode,
+  type UsageGroupBy,
+  type UsageGroupView,
   type UsagePageView,
   type UsageView,
 } from '@reelscout/domain';
 import {
   UsageRecordRepository,
   type UsageFilter,
+  type UsageGroupRow,
   type UsageRecordRow,
 } from '../repositories/usage-record.repository';
 
@@ -30,6 +33,14 @@ const toUsageView = (r: UsageRecordRow): UsageView => ({
   keyId: r.key_id,
 });
 
+const toGroupView = (r: UsageGroupRow): UsageGroupView => ({
+  group: r.group,
+  keyName: r.key_name,
+  keyStart: r.key_start === null ? null : `${r.key_start}…`,
+  calls: r.calls,
+  chargedMicros: Number(r.charged),
+});
+
 /**
  * The dashboard's read model of usage: the account's calls as pages, CSV and daily spend, and
  * the month's spend. Every query is scoped to the signed-in account.
@@ -41,39 +52,79 @@ export class UsageReportService {
   async usage(
     accountId: string,
     filter: UsageFilter,
-    options: { cursor?: string; limit: number },
+    options: { cursor?: string; limit: number; groupBy?: UsageGroupBy },
   ): Promise<UsagePageView> {
-    const rows = await this.records.getNewestFirst(accountId, filter, {
-      before: options.cursor,
-      limit: options.limit + 1,
-    });
+    const [rows, groups] = await Promise.all([
+      this.records.getNewestFirst(accountId, filter, {
+        before: options.cursor,
+        limit: options.limit + 1,
+      }),
+      options.groupBy ? this.groups(accountId, filter, options.groupBy) : null,
+    ]);
     const items = rows.slice(0, options.limit).map(toUsageView);
-    return { items, nextCursor: rows.length > options.limit ? items[items.length - 1].id : null };
+    return {
+      items,
+      nextCursor: rows.length > options.limit ? items[items.length - 1].id : null,
+      groups,
+    };
   }
 
-  /** Every matching call as CSV (capped), for the dashboard's export. */
-  async usageCsv(accountId: string, filter: UsageFilter, cap = 50_000): Promise<string> {
-    const rows = await this.records.getNewestFirst(accountId, filter, { limit: cap });
-    const header =
-      'time,request_id,operation,mode,subject,market,status,error_code,charge_usd,duration_ms';
-    const lines = rows
-      .map(toUsageView)
-      .map((u) =>
-        [
-          u.createdAt,
-          u.requestId,
-          u.operation,
-          u.mode,
-          u.subject ?? '',
-          u.market ?? '',
-          u.status,
-          u.errorCode ?? '',
-          formatUsd(u.chargedMicros),
-          u.durationMs,
-        ]
+  /** Calls and spend per key or per subject over every matching call, most charged first. */
+  async groups(
+    accountId: string,
+    filter: UsageFilter,
+    by: UsageGroupBy,
+  ): Promise<UsageGroupView[]> {
+    return (await this.records.getGroups(accountId, filter, by)).map(toGroupView);
+  }
+
+  /**
+   * Every matching call as CSV (capped), for the dashboard's export; with `groupBy`, one row per
+   * key or subject instead (calls and charge).
+   */
+  async usageCsv(
+    accountId: string,
+    filter: UsageFilter,
+    options: { groupBy?: UsageGroupBy; cap?: number } = {},
+  ): Promise<string> {
+    if (options.groupBy) {
+      const groups = await this.groups(accountId, filter, options.groupBy);
+      const header =
+        options.groupBy === 'key' ? 'key_id,key,calls,charge_usd' : 'subject,calls,charge_usd';
+      const lines = groups.map((g) =>
+        (options.groupBy === 'key'
+          ? [g.group ?? '', keyLabel(g.keyName, g.keyStart), g.calls, formatUsd(g.chargedMicros)]
+          : [g.group ?? '', g.calls, formatUsd(g.chargedMicros)]
+        )
           .map(csvCell)
           .join(','),
       );
+      return [header, ...lines].join('\n') + '\n';
+    }
+    const rows = await this.records.getNewestFirstWithKeys(accountId, filter, {
+      limit: options.cap ?? 50_000,
+    });
+    const header =
+      'time,request_id,operation,mode,key_id,key,subject,market,status,error_code,charge_usd,duration_ms';
+    const lines = rows.map((r) => {
+      const u = toUsageView(r);
+      return [
+        u.createdAt,
+        u.requestId,
+        u.operation,
+        u.mode,
+        u.keyId ?? '',
+        keyLabel(r.key_name, r.key_start === null ? null : `${r.key_start}…`),
+        u.subject ?? '',
+        u.market ?? '',
+        u.status,
+        u.errorCode ?? '',
+        formatUsd(u.chargedMicros),
+        u.durationMs,
+      ]
+        .map(csvCell)
+        .join(',');
+    });
     return [header, ...lines].join('\n') + '\n';
   }
 
@@ -91,6 +142,12 @@ export class UsageReportService {
   spendSince(accountId: string, mode: Mode, since: Date): Promise<Micros> {
     return this.records.getSpendSince(accountId, mode, since);
   }
+}
+
+/** A key as the CSV names it: its label and display start, `production (rs_live_AbCd…)`. */
+function keyLabel(name: string | null, start: string | null): string {
+  if (name === null) return '';
+  return start === null ? name : `${name} (${start})`;
 }
 
 /** Quotes a CSV cell; neutralises spreadsheet formulas in user-controlled text. */

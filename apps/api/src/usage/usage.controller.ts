@@ -17,6 +17,7 @@ function toFilter(query: UsageQueryDto): UsageFilter {
     mode: query.mode,
     operation: query.operation,
     subject: query.subject,
+    keyId: query.key_id,
     ...dateRange(query),
   };
 }
@@ -32,7 +33,8 @@ export class UsageController {
   @ApiDashboardRoute({
     operationId: 'accountListUsage',
     summary: "List the account's calls, newest first",
-    description: 'Filter by mode, operation, subject and date; page with `cursor` and `limit`.',
+    description:
+      'Filter by mode, operation, subject, key and date; page with `cursor` and `limit`. `group_by=key|subject` adds the calls and spend per key or subject.',
     auth: 'session',
   })
   @ApiOkResponse({ type: UsagePageResponseDto, description: 'A page of calls, newest first.' })
@@ -43,6 +45,7 @@ export class UsageController {
     return this.reads.usage(account.id, toFilter(query), {
       cursor: query.cursor,
       limit: query.limit ?? 50,
+      groupBy: query.group_by,
     });
   }
 
@@ -72,7 +75,8 @@ export class UsageController {
   @ApiDashboardRoute({
     operationId: 'accountExportUsageCsv',
     summary: "Export the account's calls as CSV",
-    description: 'The same filters as the list; errors are JSON like everywhere else.',
+    description:
+      'The same filters as the list, with key (label and display start) and subject columns; `group_by=key|subject` exports one row per group instead. Errors are JSON like everywhere else.',
     auth: 'session',
   })
   @ApiOkResponse({
@@ -84,7 +88,9 @@ export class UsageController {
     @Query() query: UsageQueryDto,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    const csv = await this.reads.usageCsv(account.id, toFilter(query));
+    const csv = await this.reads.usageCsv(account.id, toFilter(query), {
+      groupBy: query.group_by,
+    });
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="reelscout-usage.csv"');
     return csv;

@@ -175,6 +175,27 @@ describe('object-level authorization on /account, and the security suite on /v1 
     expect(keys.map((k) => [k.id, k.status]).sort()).toEqual(
       victim.keyIds.map((id) => [id, 'active']).sort(),
     );
+    // Key settings, their audit trail and the account's subject limits (issue 20).
+    const settings = await db.query(
+      `SELECT k.name, k.limit_total_micros, k.limit_daily_micros, k.limit_monthly_micros,
+              k.operations, k.expires_at, k.subject_limit_daily_micros,
+              k.subject_limit_monthly_micros, k.rolled_from
+         FROM api_keys k WHERE k.account_id = $1 ORDER BY k.id`,
+      [victim.account.id],
+    );
+    expect(
+      settings.rows.every((k) => k.limit_daily_micros === null && k.rolled_from === null),
+    ).toBe(true);
+    expect(settings.rows.map((k) => k.name).every((n) => n === 'fixture')).toBe(true);
+    const audit = await db.query(
+      `SELECT count(*)::int AS n FROM api_key_audit WHERE account_id = $1 AND action <> 'create'`,
+      [victim.account.id],
+    );
+    expect(audit.rows[0].n).toBe(0);
+    expect(await t.app.get(ApiKeysService).subjectLimits(victim.account.id)).toEqual({
+      dailyMicros: null,
+      monthlyMicros: null,
+    });
     const jobs = await db.query(`SELECT status FROM jobs WHERE account_id = $1`, [
       victim.account.id,
     ]);
@@ -294,6 +315,66 @@ describe('object-level authorization on /account, and the security suite on /v1 
       await t.app
         .get(BillingService)
         .credit({ accountId: victim.account.id, mode: 'test' }, 10_000, { kind: 'grant' });
+    },
+    'GET /account/keys/{id}': async () => {
+      await expectAll404(
+        foreignIds(victim.keyIds).map((id) => [
+          id,
+          () => attacker.agent.get(`/account/keys/${id}`),
+        ]),
+      );
+    },
+    'PATCH /account/keys/{id}': async () => {
+      await expectAll404(
+        foreignIds(victim.keyIds).map((id) => [
+          id,
+          () =>
+            attacker.agent
+              .patch(`/account/keys/${id}`)
+              .send({ name: 'pwned', limits: { dailyMicros: 1 }, operations: ['scan'] }),
+        ]),
+      );
+    },
+    'POST /account/keys/{id}/roll': async () => {
+      await expectAll404(
+        foreignIds(victim.keyIds).map((id) => [
+          id,
+          () => attacker.agent.post(`/account/keys/${id}/roll`).send({ graceSeconds: 0 }),
+        ]),
+      );
+      const rolls = await db.query(
+        `SELECT count(*)::int AS n FROM api_keys WHERE rolled_from = ANY($1::uuid[])`,
+        [victim.keyIds],
+      );
+      expect(rolls.rows[0].n).toBe(0);
+    },
+    'GET /account/subject-limits': async () => {
+      for (const path of [
+        '/account/subject-limits',
+        `/account/subject-limits?accountId=${victim.account.id}`,
+      ]) {
+        const res = await attacker.agent.get(path);
+        expect(res.status).toBe(200);
+        expect(mentionsVictim(res.text)).toEqual([]);
+      }
+    },
+    'PATCH /account/subject-limits': async () => {
+      for (const field of ['accountId', 'account_id', 'ownerId', 'userId']) {
+        const res = await attacker.agent
+          .patch('/account/subject-limits')
+          .send({ dailyMicros: 1, [field]: victim.account.id });
+        expect({ field, status: res.status, param: res.body.error?.param }).toEqual({
+          field,
+          status: 400,
+          param: field,
+        });
+      }
+      const own = await attacker.agent.patch('/account/subject-limits').send({ dailyMicros: 1 });
+      expect(own.status).toBe(200);
+      expect(await t.app.get(ApiKeysService).subjectLimits(attacker.account.id)).toEqual({
+        dailyMicros: 1,
+        monthlyMicros: null,
+      });
     },
     'GET /account/credit': async () => {
       const res = await attacker.agent.get('/account/credit');

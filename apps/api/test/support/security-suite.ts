@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { generateApiKey } from '@reelscout/domain';
 import request from 'supertest';
 import { ApiKeysService } from '../../src/api-keys/api-keys.service';
+import { Clock } from '../../src/common/clock/clock';
 import { createAccount, createKey } from './fixtures';
 
 export interface ProtectedRoute {
@@ -13,7 +14,8 @@ export interface ProtectedRoute {
 
 /**
  * The shared security suite (STYLE §12): run it inside a describe() of any /v1 route.
- * Every credential failure → 401 with one identical body (but the requestId),
+ * Every credential failure → 401 with one identical body (but the requestId), an expired key
+ * and a rolled key past its grace period included,
  * `WWW-Authenticate: Bearer` and no RateLimit-* (no key to count against) — a key sent anywhere
  * but the Authorization header (`?access_token=`, a body field) is such a failure; an account
  * without access → 403; a bad x-subject → 400; both with the key's RateLimit-* headers.
@@ -83,6 +85,38 @@ export function securitySuite(
       });
       bodies.push(strip(res.body));
       await extra.afterRefusal?.(res);
+    }
+    // Key controls: a key at its expiry instant, and a rolled key past its grace, are refused
+    // with the same 401 (judged by the injected clock, which moves here instead of sleeping).
+    const keys = app.get(ApiKeysService);
+    const hourLater = new Date(Date.now() + 3_600_000);
+    const expiring = await keys.create(owner.id, {
+      name: 'expiring',
+      mode: 'test',
+      expiresAt: hourLater,
+    });
+    const rolled = await createKey(app, owner.id);
+    await keys.roll(owner.id, rolled.id, 3_600);
+    const clock = app.get(Clock);
+    // Past both: the expiry, and the grace that began (a moment after hourLater was computed).
+    clock.set(new Date(Date.now() + 2 * 3_600_000));
+    try {
+      for (const [label, key] of [
+        ['expired key', expiring.key],
+        ['rolled key past its grace', rolled.key],
+      ]) {
+        const res = await send({ Authorization: `Bearer ${key}` });
+        expect({ label, status: res.status }).toEqual({ label, status: 401 });
+        expect(res.headers['www-authenticate']).toBe('Bearer');
+        expect({ label, rateLimit: res.headers['ratelimit-limit'] }).toEqual({
+          label,
+          rateLimit: undefined,
+        });
+        bodies.push(strip(res.body));
+        await extra.afterRefusal?.(res);
+      }
+    } finally {
+      clock.set(null);
     }
     for (const body of bodies) expect(body).toEqual(bodies[0]);
   });

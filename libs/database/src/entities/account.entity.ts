@@ -26,6 +26,13 @@ export class Account {
   @Column({ name: 'api_access', type: 'boolean', default: false })
   apiAccess: boolean;
 
+  /** Default per-subject (`x-subject`) spend limits in micro-USD; a key may override them. */
+  @Column({ name: 'subject_limit_daily_micros', type: 'bigint', nullable: true })
+  subjectLimitDailyMicros: string | null;
+
+  @Column({ name: 'subject_limit_monthly_micros', type: 'bigint', nullable: true })
+  subjectLimitMonthlyMicros: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -4,6 +4,8 @@ import { Billing1763700200000 } from './1763700200000-billing';
 import { SoundAnalyses1763700300000 } from './1763700300000-sound-analyses';
 import { CheckoutOutcomes1763700400000 } from './1763700400000-checkout-outcomes';
 import { JobsAndWebhooks1763700500000 } from './1763700500000-jobs-and-webhooks';
+import { KeyControls1763700600000 } from './1763700600000-key-controls';
+import { SpendCounters1763700700000 } from './1763700700000-spend-counters';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -13,4 +15,6 @@ export const MIGRATIONS = [
   SoundAnalyses1763700300000,
   CheckoutOutcomes1763700400000,
   JobsAndWebhooks1763700500000,
+  KeyControls1763700600000,
+  SpendCounters1763700700000,
 ];

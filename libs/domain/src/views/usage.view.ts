@@ -18,8 +18,25 @@ export interface UsageView {
   keyId: string | null;
 }
 
-/** `GET /account/usage`. */
-export type UsagePageView = PageView<UsageView>;
+export const USAGE_GROUP_BYS = ['key', 'subject'] as const;
+export type UsageGroupBy = (typeof USAGE_GROUP_BYS)[number];
+
+/** Calls and spend of one key or one subject (`group_by=key|subject`). */
+export interface UsageGroupView {
+  /** The key id or the subject; null: calls without a subject (or without a key). */
+  group: string | null;
+  /** `group_by=key`: the key's label and display start (null otherwise). */
+  keyName: string | null;
+  keyStart: string | null;
+  calls: number;
+  chargedMicros: Micros;
+}
+
+/** `GET /account/usage`: a page of calls; with `group_by`, also the groups over every match. */
+export interface UsagePageView extends PageView<UsageView> {
+  /** Null unless `group_by` is given. */
+  groups: UsageGroupView[] | null;
+}
 
 /** Spend on one UTC day (`YYYY-MM-DD`) for one operation. */
 export interface DailySpendView {

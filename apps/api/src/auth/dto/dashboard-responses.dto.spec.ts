@@ -1,6 +1,11 @@
 import type { Type } from '@nestjs/common';
 import type {
+  AccountSubjectLimitsView,
   AccountView,
+  ApiKeyDetailView,
+  KeyAuditEntryView,
+  RolledApiKeyView,
+  UsageGroupView,
   ApiKeyListView,
   ApiKeyView,
   BalanceView,
@@ -29,8 +34,12 @@ import type {
 import { AccountResponseDto } from '../../accounts/dto/account.dto';
 import {
   ApiKeyCreateResponseDto,
+  ApiKeyDetailResponseDto,
   ApiKeyListResponseDto,
   ApiKeyResponseDto,
+  KeyAuditEntryResponseDto,
+  RolledApiKeyResponseDto,
+  SubjectLimitsResponseDto,
 } from '../../api-keys/dto/api-key.dto';
 import {
   BalanceResponseDto,
@@ -47,6 +56,7 @@ import { LedgerEntryResponseDto, LedgerPageResponseDto } from '../../payments/dt
 import {
   DailySpendListResponseDto,
   DailySpendResponseDto,
+  UsageGroupResponseDto,
   UsagePageResponseDto,
   UsageResponseDto,
 } from '../../usage/dto/usage.dto';
@@ -82,7 +92,33 @@ const apiKey = {
   lastUsedAt: null,
   revokedAt: null,
   status: 'active',
+  limits: { totalMicros: null, dailyMicros: 5, monthlyMicros: null },
+  operations: ['scan'],
+  expiresAt: null,
+  subjectLimits: { dailyMicros: null, monthlyMicros: null },
+  rolledFrom: null,
+  spend: { totalMicros: 0, dailyMicros: 0, monthlyMicros: 0 },
 } satisfies Required<ApiKeyView>;
+
+const auditEntry = {
+  id: 'a',
+  actor: 'account',
+  action: 'update',
+  before: { name: 'old' },
+  after: { name: 'server' },
+  createdAt: '2025-01-01T00:00:00.000Z',
+} satisfies Required<KeyAuditEntryView>;
+const subjectLimits = {
+  dailyMicros: 1,
+  monthlyMicros: null,
+} satisfies Required<AccountSubjectLimitsView>;
+const usageGroup = {
+  group: 'k',
+  keyName: 'server',
+  keyStart: 'rs_test_AbCd…',
+  calls: 1,
+  chargedMicros: 1,
+} satisfies Required<UsageGroupView>;
 
 const balance = { balance: 2, held: 1, available: 1 } satisfies Required<BalanceView>;
 const balances = { live: balance, test: balance } satisfies Required<Record<Mode, BalanceView>>;
@@ -178,6 +214,21 @@ const CASES: [string, Type<unknown>, object][] = [
     ApiKeyListResponseDto,
     { keys: [apiKey] } satisfies Required<ApiKeyListView>,
   ],
+  ['KeyAuditEntryResponseDto', KeyAuditEntryResponseDto, auditEntry],
+  [
+    'ApiKeyDetailResponseDto',
+    ApiKeyDetailResponseDto,
+    { ...apiKey, audit: [auditEntry] } satisfies Required<ApiKeyDetailView>,
+  ],
+  [
+    'RolledApiKeyResponseDto',
+    RolledApiKeyResponseDto,
+    {
+      created: { ...apiKey, key: 'rs_test_…' },
+      previous: apiKey,
+    } satisfies Required<RolledApiKeyView>,
+  ],
+  ['SubjectLimitsResponseDto', SubjectLimitsResponseDto, subjectLimits],
   ['BalanceResponseDto', BalanceResponseDto, balance],
   ['ModeBalancesResponseDto', ModeBalancesResponseDto, balances],
   ['ModeSpendResponseDto', ModeSpendResponseDto, spend],
@@ -223,8 +274,9 @@ const CASES: [string, Type<unknown>, object][] = [
   [
     'UsagePageResponseDto',
     UsagePageResponseDto,
-    { items: [usage], nextCursor: null } satisfies Required<UsagePageView>,
+    { items: [usage], nextCursor: null, groups: [usageGroup] } satisfies Required<UsagePageView>,
   ],
+  ['UsageGroupResponseDto', UsageGroupResponseDto, usageGroup],
   ['DailySpendResponseDto', DailySpendResponseDto, dailySpend],
   [
     'DailySpendListResponseDto',

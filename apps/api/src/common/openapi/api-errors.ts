@@ -83,7 +83,19 @@ const SAMPLE: Record<ErrorCode, { message: string; param?: string }> = {
     message:
       'This call needs 0.150000 USD of available test credit; 0.000000 USD is available. Add credit in the dashboard.',
   },
+  key_spend_limit_reached: {
+    message:
+      "This key's daily spend limit of 5.000000 USD is reached; it resets at 2026-11-26T00:00:00.000Z (UTC midnight).",
+  },
+  subject_spend_limit_reached: {
+    message:
+      'The monthly spend limit of 20.000000 USD for subject `cust-42` is reached; it resets at 2026-12-01T00:00:00.000Z.',
+    param: 'x-subject',
+  },
   forbidden: { message: 'This account does not have access to this resource.' },
+  operation_not_allowed: {
+    message: 'This key may call only: assist, scan.',
+  },
   not_found: { message: 'Not found.' },
   idempotency_key_in_use: {
     message: 'A request with this Idempotency-Key is still running.',

@@ -2,10 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   MODES,
   OPERATIONS,
+  USAGE_GROUP_BYS,
   type DailySpendListView,
   type DailySpendView,
   type Micros,
   type Mode,
+  type UsageGroupBy,
+  type UsageGroupView,
   type UsagePageView,
   type UsageView,
 } from '@reelscout/domain';
@@ -15,6 +18,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsUUID,
   Matches,
   Max,
   MaxLength,
@@ -125,11 +129,25 @@ export class LedgerQueryDto extends PageQueryDto {
 }
 
 export class UsageQueryDto extends LedgerQueryDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: 'Only calls with this `x-subject`.' })
   @IsOptional()
   @IsString()
   @MaxLength(128)
   subject?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only calls made with this key.' })
+  @IsOptional()
+  @IsUUID('all', { message: 'key_id must be the id of one of your keys' })
+  key_id?: string;
+
+  @ApiPropertyOptional({
+    enum: USAGE_GROUP_BYS,
+    description:
+      'Also return `groups`: calls and spend per key or per subject over every matching call (the CSV: one row per group).',
+  })
+  @IsOptional()
+  @IsIn(USAGE_GROUP_BYS)
+  group_by?: UsageGroupBy;
 }
 
 /** One row of `GET /account/usage`: one call made with a key, charged or not. */
@@ -185,10 +203,51 @@ export class UsageResponseDto implements UsageView {
   keyId: string | null;
 }
 
+/** Calls and spend of one key or one subject. */
+export class UsageGroupResponseDto implements UsageGroupView {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'customer-42',
+    description: 'The key id (`group_by=key`) or the subject; null: calls without one.',
+  })
+  group: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'production server',
+    description: "`group_by=key`: the key's label.",
+  })
+  keyName: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'rs_live_AbCd…',
+    description: "`group_by=key`: the key's display start.",
+  })
+  keyStart: string | null;
+
+  @ApiProperty({ type: 'integer', example: 12, description: 'Calls made, charged or not.' })
+  calls: number;
+
+  @ApiProperty({ type: 'integer', example: 450_000, description: 'Micro-USD charged.' })
+  chargedMicros: Micros;
+}
+
 /** `GET /account/usage`: a page of calls, newest first. */
 export class UsagePageResponseDto implements UsagePageView {
   @ApiProperty({ type: () => [UsageResponseDto] })
   items: UsageResponseDto[];
+
+  @ApiProperty({
+    type: () => [UsageGroupResponseDto],
+    nullable: true,
+    description:
+      'With `group_by`: every matching call grouped by key or subject, most charged first; otherwise null.',
+  })
+  groups: UsageGroupResponseDto[] | null;
 
   @ApiProperty({
     type: String,
