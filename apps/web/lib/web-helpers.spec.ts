@@ -4,7 +4,18 @@ import { checkPurchase } from './purchase';
 import { checkoutOutcome } from './checkout-status';
 import { queryString, safeNextPath } from './api';
 import {
+  auditChanges,
+  checkSettings,
+  EMPTY_SETTINGS,
+  isoToLocalInput,
+  localInputToIso,
+  microsToUsdInput,
+  settingsPatch,
+  usdToMicros,
+} from './key-settings';
+import {
   checkFilters,
+  filtersToPageQuery,
   daysBetween,
   filtersFromSearch,
   filtersToApiQuery,
@@ -73,10 +84,17 @@ describe('usage filters', () => {
       subject: 'acme',
       from: '2025-11-01',
       to: '2025-11-30',
+      keyId: '',
+      groupBy: '',
     });
-    expect(filtersFromSearch(params('mode=prod&operation=x&from=2025-02-30&to=nope'))).toEqual(
-      NO_FILTERS,
-    );
+    expect(
+      filtersFromSearch(params('key_id=0b7c2f7e-5d1a-4c1e-9a51-2f0e8d7c6b5a&group_by=subject')),
+    ).toEqual({ ...NO_FILTERS, keyId: '0b7c2f7e-5d1a-4c1e-9a51-2f0e8d7c6b5a', groupBy: 'subject' });
+    expect(
+      filtersFromSearch(
+        params('mode=prod&operation=x&from=2025-02-30&to=nope&key_id=1;drop&group_by=mode'),
+      ),
+    ).toEqual(NO_FILTERS);
   });
 
   it('sends UTC bounds with an exclusive end the day after "to"', () => {
@@ -152,5 +170,94 @@ describe('navigation helpers', () => {
       '?mode=test&limit=5',
     );
     expect(queryString({})).toBe('');
+  });
+});
+
+describe('key settings', () => {
+  const key = {
+    id: 'k1',
+    name: 'reseller',
+    mode: 'test' as const,
+    start: 'rs_test_AbCd…',
+    createdAt: '2025-11-01T00:00:00.000Z',
+    lastUsedAt: null,
+    revokedAt: null,
+    status: 'active' as const,
+    rolledFrom: null,
+    spend: { totalMicros: 0, dailyMicros: 0, monthlyMicros: 0 },
+    limits: { totalMicros: null, dailyMicros: 5_000_000, monthlyMicros: null },
+    operations: ['assist'],
+    expiresAt: null,
+    subjectLimits: { dailyMicros: null, monthlyMicros: null },
+  };
+
+  it('turns USD text into integer micros without floats', () => {
+    expect(usdToMicros('')).toBeNull();
+    expect(usdToMicros(' 5 ')).toBe(5_000_000);
+    expect(usdToMicros('$0.000001')).toBe(1);
+    expect(usdToMicros('1.1')).toBe(1_100_000);
+    expect(usdToMicros('0.29')).toBe(290_000);
+    expect(usdToMicros('0')).toBe(0);
+    expect(usdToMicros('-1')).toBeUndefined();
+    expect(usdToMicros('1.0000001')).toBeUndefined();
+    expect(usdToMicros('1e3')).toBeUndefined();
+    expect(microsToUsdInput(1_250_000)).toBe('1.25');
+    expect(microsToUsdInput(7)).toBe('0.000007');
+    expect(microsToUsdInput(null)).toBe('');
+  });
+
+  it('round-trips a local date-time to ISO', () => {
+    const iso = localInputToIso('2030-01-02T03:04');
+    expect(typeof iso).toBe('string');
+    expect(isoToLocalInput(iso as string)).toBe('2030-01-02T03:04');
+    expect(localInputToIso('')).toBeNull();
+  });
+
+  it('sends every operation as null and names the bad field by its API param', () => {
+    const all = checkSettings({ ...EMPTY_SETTINGS, name: 'x' });
+    expect(all.ok && all.body.operations).toBeNull();
+    const bad = checkSettings({ ...EMPTY_SETTINGS, name: '', dailyUsd: 'ten', operations: [] });
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && Object.keys(bad.fields).sort()).toEqual([
+      'limits.dailyMicros',
+      'name',
+      'operations',
+    ]);
+  });
+
+  it('patches only what changed; an emptied limit is null', () => {
+    const checked = checkSettings({
+      ...EMPTY_SETTINGS,
+      name: 'reseller',
+      dailyUsd: '',
+      monthlyUsd: '20',
+      operations: ['assist'],
+    });
+    expect(checked.ok && settingsPatch(key, checked.body)).toEqual({
+      limits: { dailyMicros: null, monthlyMicros: 20_000_000 },
+    });
+  });
+
+  it('shows an audit entry as before → after', () => {
+    expect(
+      auditChanges({
+        id: 'a',
+        actor: 'account',
+        action: 'update',
+        createdAt: '2025-11-01T00:00:00.000Z',
+        before: { limits: { dailyMicros: 5_000_000, totalMicros: null }, operations: ['assist'] },
+        after: { limits: { dailyMicros: null, totalMicros: null }, operations: null },
+      }),
+    ).toEqual([
+      { field: 'daily limit', before: '$5.00', after: 'none' },
+      { field: 'operations', before: 'assist', after: 'all' },
+    ]);
+  });
+
+  it('keeps key and grouping in the page URL with the API names', () => {
+    expect(filtersToPageQuery({ ...NO_FILTERS, keyId: 'k', groupBy: 'key' })).toEqual({
+      key_id: 'k',
+      group_by: 'key',
+    });
   });
 });

@@ -32,16 +32,17 @@ function detail(entry: LedgerEntryView): string {
   return entry.reason ?? '';
 }
 
-/** The ledger's filters: the usage page's, without the subject (ledger entries have none). */
-type LedgerFilters = Omit<UsageFilters, 'subject'>;
+/** The ledger's filters: the usage page's, without subject and key (ledger entries have none). */
+type LedgerFilters = Omit<UsageFilters, 'subject' | 'keyId' | 'groupBy'>;
+const LEDGER_NO_FILTERS: LedgerFilters = { mode: '', operation: '', from: '', to: '' };
 
 /**
  * Every movement of credit, newest first, with the balance after it; filtered by mode,
  * operation (its charges) and UTC days, both inclusive, as the usage page is.
  */
 export function LedgerPanel({ version }: { version: number }) {
-  const [filters, setFilters] = useState<LedgerFilters>(NO_FILTERS);
-  const problem = checkFilters({ ...filters, subject: '' });
+  const [filters, setFilters] = useState<LedgerFilters>(LEDGER_NO_FILTERS);
+  const problem = checkFilters({ ...NO_FILTERS, ...filters });
   // While the dates do not make a range, the last valid query stays on screen.
   const [apiQuery, setApiQuery] = useState<Record<string, string>>({});
   useEffect(() => {

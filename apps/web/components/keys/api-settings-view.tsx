@@ -9,14 +9,20 @@ import { Alert } from '../ui/alert';
 import { EmptyState } from '../ui/empty-state';
 import { Loading } from '../ui/loading';
 import { CreateKeyDialog } from './create-key-dialog';
-import { KeysTable } from './keys-table';
+import { EditKeyDialog } from './edit-key-dialog';
+import { KeyDetailsDialog } from './key-details-dialog';
+import { KeysTable, type KeyAction } from './keys-table';
 import { RevokeKeyDialog } from './revoke-key-dialog';
+import { RollKeyDialog } from './roll-key-dialog';
+import { SubjectLimitsPanel } from './subject-limits-panel';
 
 function KeysPanel() {
   const { refresh } = useAccount();
   const keys = useApi<ApiKeyListView>('/account/keys');
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
+  const [open, setOpen] = useState<{ action: KeyAction; key: ApiKeyView } | null>(null);
+  const target = (action: KeyAction) => (open?.action === action ? open.key : null);
+  const close = () => setOpen(null);
   const [notice, setNotice] = useState('');
 
   // Access withdrawn since sign-in: reload the account, which hides this tab.
@@ -46,7 +52,7 @@ function KeysPanel() {
           credit.
         </EmptyState>
       ) : (
-        <KeysTable keys={keys.data.keys} onRevoke={setRevoking} />
+        <KeysTable keys={keys.data.keys} onAction={(action, key) => setOpen({ action, key })} />
       )}
       <CreateKeyDialog
         open={creating}
@@ -56,11 +62,29 @@ function KeysPanel() {
           keys.reload();
         }}
       />
+      <KeyDetailsDialog apiKey={target('details')} onClose={close} />
+      <EditKeyDialog
+        apiKey={target('edit')}
+        onClose={close}
+        onSaved={(key, changed) => {
+          close();
+          setNotice(changed ? `Key “${key.name}” saved.` : 'Nothing changed.');
+          if (changed) keys.reload();
+        }}
+      />
+      <RollKeyDialog
+        apiKey={target('roll')}
+        onClose={close}
+        onRolled={({ created }) => {
+          setNotice(`Key “${created.name}” rolled.`);
+          keys.reload();
+        }}
+      />
       <RevokeKeyDialog
-        apiKey={revoking}
-        onClose={() => setRevoking(null)}
+        apiKey={target('revoke')}
+        onClose={close}
         onRevoked={(key) => {
-          setRevoking(null);
+          close();
           setNotice(`Key “${key.name}” revoked.`);
           keys.reload();
         }}
@@ -83,7 +107,14 @@ export function ApiSettingsView() {
           </p>
         ) : null}
       </div>
-      {account.apiAccess ? <KeysPanel /> : <NoAccessPanel />}
+      {account.apiAccess ? (
+        <>
+          <KeysPanel />
+          <SubjectLimitsPanel />
+        </>
+      ) : (
+        <NoAccessPanel />
+      )}
     </>
   );
 }

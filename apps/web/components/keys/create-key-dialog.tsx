@@ -2,13 +2,20 @@
 
 import { MODES, type Mode } from '@reelscout/domain/modes';
 import type { CreatedApiKeyView } from '@reelscout/domain/views';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { api } from '../../lib/api';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
+import {
+  ALL_SETTINGS_PARAMS,
+  checkSettings,
+  EMPTY_SETTINGS,
+  type KeySettingsForm,
+} from '../../lib/key-settings';
 import { Alert } from '../ui/alert';
 import { CopyButton } from '../ui/copy-button';
 import { Field } from '../ui/field';
 import { Modal } from '../ui/modal';
+import { KeySettingsFields } from './key-settings-fields';
 
 const MODE_TEXT: Record<Mode, { label: string; hint: string }> = {
   test: { label: 'Test', hint: 'The sandbox: deterministic data, spends free test credit.' },
@@ -22,21 +29,25 @@ function CreateKeyForm({
   onCreated: (key: CreatedApiKeyView) => void;
   onCancel: () => void;
 }) {
-  const [name, setName] = useState('');
+  const [form, setForm] = useState<KeySettingsForm>(EMPTY_SETTINGS);
   const [mode, setMode] = useState<Mode>('test');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
 
+  function set<K extends keyof KeySettingsForm>(name: K, value: KeySettingsForm[K]) {
+    setForm((previous) => ({ ...previous, [name]: value }));
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setErrors({ fields: { name: 'Give the key a name.' } });
+    const checked = checkSettings(form);
+    if (!checked.ok) return setErrors({ fields: checked.fields });
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
-      onCreated(await api<CreatedApiKeyView>('/account/keys', { body: { name: trimmed, mode } }));
+      onCreated(await api<CreatedApiKeyView>('/account/keys', { body: { ...checked.body, mode } }));
     } catch (error) {
-      setErrors(toFormErrors(error, ['name', 'mode']));
+      setErrors(toFormErrors(error, ALL_SETTINGS_PARAMS));
       setBusy(false);
     }
   }
@@ -52,8 +63,8 @@ function CreateKeyForm({
         maxLength={64}
         autoComplete="off"
         hint="Where the key is used, e.g. “staging server”. 1 to 64 characters."
-        value={name}
-        onChange={(e) => setName(e.target.value)}
+        value={form.name}
+        onChange={(e) => set('name', e.target.value)}
         error={errors.fields.name}
         data-autofocus
       />
@@ -82,6 +93,7 @@ function CreateKeyForm({
           </p>
         ) : null}
       </fieldset>
+      <KeySettingsFields form={form} errors={errors.fields} onChange={set} />
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
           Cancel
@@ -95,17 +107,31 @@ function CreateKeyForm({
 }
 
 /** The key, once. The dialog stays until the reader confirms they stored it. */
-function ShowKeyOnce({ created, onDone }: { created: CreatedApiKeyView; onDone: () => void }) {
+export function ShowKeyOnce({
+  created,
+  onDone,
+  titleId = 'create-key-title',
+  warningId = 'create-key-warning',
+  children,
+}: {
+  created: CreatedApiKeyView;
+  onDone: () => void;
+  titleId?: string;
+  warningId?: string;
+  /** Said before the warning (after a roll: what happens to the old key). */
+  children?: ReactNode;
+}) {
   const [saved, setSaved] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
   return (
     <div>
-      <h2 id="create-key-title" ref={heading} tabIndex={-1}>
+      <h2 id={titleId} ref={heading} tabIndex={-1}>
         Save your new key
       </h2>
-      <Alert tone="warning" id="create-key-warning">
+      {children}
+      <Alert tone="warning" id={warningId}>
         This is the only time this key is shown. Copy it now and keep it somewhere safe, such as a
         secret manager. Reelscout stores only a fingerprint of it, so a lost key cannot be
         recovered: revoke it and create a new one.

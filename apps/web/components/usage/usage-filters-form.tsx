@@ -1,5 +1,6 @@
 'use client';
 
+import type { ApiKeyView, UsageGroupBy } from '@reelscout/domain/views';
 import { useId, useState, type FormEvent } from 'react';
 import { checkFilters, NO_FILTERS, type UsageFilters } from '../../lib/usage-filters';
 import { Alert } from '../ui/alert';
@@ -8,9 +9,12 @@ import { DayRangeFields, ModeSelect, OperationSelect } from '../ui/filter-fields
 /** Filters for the usage table, chart and export. Applying them updates the page's URL. */
 export function UsageFiltersForm({
   initial,
+  keys,
   onApply,
 }: {
   initial: UsageFilters;
+  /** The account's keys for the key filter; null: no key filter (no API access). */
+  keys: ApiKeyView[] | null;
   onApply: (filters: UsageFilters) => void;
 }) {
   const [filters, setFilters] = useState(initial);
@@ -29,7 +33,7 @@ export function UsageFiltersForm({
   }
 
   return (
-    <form className="filters" onSubmit={submit} aria-label="Filter usage" noValidate>
+    <form className="filters wide" onSubmit={submit} aria-label="Filter usage" noValidate>
       <ModeSelect value={filters.mode} onChange={(mode) => set('mode', mode)} />
       <OperationSelect
         value={filters.operation}
@@ -46,6 +50,38 @@ export function UsageFiltersForm({
           value={filters.subject}
           onChange={(e) => set('subject', e.target.value)}
         />
+      </div>
+      {keys ? (
+        <div className="field">
+          <label htmlFor={`${id}-key`}>Key</label>
+          <select
+            id={`${id}-key`}
+            value={filters.keyId}
+            onChange={(e) => set('keyId', e.target.value)}
+          >
+            <option value="">All keys</option>
+            {filters.keyId && !keys.some((key) => key.id === filters.keyId) ? (
+              <option value={filters.keyId}>Unknown key</option>
+            ) : null}
+            {keys.map((key) => (
+              <option key={key.id} value={key.id}>
+                {key.name} ({key.start}){key.status === 'active' ? '' : `, ${key.status}`}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-group`}>Group by</label>
+        <select
+          id={`${id}-group`}
+          value={filters.groupBy}
+          onChange={(e) => set('groupBy', e.target.value as UsageGroupBy | '')}
+        >
+          <option value="">None</option>
+          {keys ? <option value="key">Key</option> : null}
+          <option value="subject">Subject</option>
+        </select>
       </div>
       <DayRangeFields
         from={filters.from}

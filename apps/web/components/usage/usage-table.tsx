@@ -1,4 +1,4 @@
-import type { UsageView } from '@reelscout/domain/views';
+import type { ApiKeyView, UsageView } from '@reelscout/domain/views';
 import { formatDateTime, formatDuration } from '../../lib/format';
 import { Badge } from '../ui/badge';
 import { ModeBadge } from '../ui/mode-badge';
@@ -14,8 +14,30 @@ function StatusCell({ record }: { record: UsageView }) {
   );
 }
 
+/** The key a call was made with: its label and display start, when the account's keys are known. */
+function KeyCell({ keyId, keys }: { keyId: string | null; keys?: Map<string, ApiKeyView> }) {
+  if (!keyId) return <span className="muted">none</span>;
+  const key = keys?.get(keyId);
+  if (!key) return <code title={keyId}>{keyId.slice(0, 8)}…</code>;
+  return (
+    <span className="key-name-stack">
+      <span>{key.name}</span>
+      <code className="small">{key.start}</code>
+    </span>
+  );
+}
+
 /** Calls, newest first. On narrow screens each row becomes a labelled card (see globals.css). */
-export function UsageTable({ items, caption }: { items: UsageView[]; caption: string }) {
+export function UsageTable({
+  items,
+  caption,
+  keys,
+}: {
+  items: UsageView[];
+  caption: string;
+  /** The account's keys by id: with them, a Key column (label and display start). */
+  keys?: Map<string, ApiKeyView>;
+}) {
   return (
     <div className="table-wrap">
       <table className="data-table stack-on-phone" data-testid="usage-table">
@@ -25,6 +47,7 @@ export function UsageTable({ items, caption }: { items: UsageView[]; caption: st
             <th scope="col">Time</th>
             <th scope="col">Operation</th>
             <th scope="col">Mode</th>
+            {keys ? <th scope="col">Key</th> : null}
             <th scope="col">Subject</th>
             <th scope="col">Status</th>
             <th scope="col" className="num">
@@ -49,6 +72,11 @@ export function UsageTable({ items, caption }: { items: UsageView[]; caption: st
               <td data-label="Mode">
                 <ModeBadge mode={record.mode} />
               </td>
+              {keys ? (
+                <td data-label="Key">
+                  <KeyCell keyId={record.keyId} keys={keys} />
+                </td>
+              ) : null}
               <td data-label="Subject" className="truncate" title={record.subject ?? undefined}>
                 {record.subject ?? <span className="muted">none</span>}
               </td>

@@ -1,0 +1,141 @@
+'use client';
+
+import type { ApiKeyView, RolledApiKeyView } from '@reelscout/domain/views';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../lib/api';
+import { toFormErrors } from '../../lib/form-errors';
+import { formatDateTime } from '../../lib/format';
+import { GRACE_CHOICES } from '../../lib/key-settings';
+import { Alert } from '../ui/alert';
+import { Modal } from '../ui/modal';
+import { ShowKeyOnce } from './create-key-dialog';
+
+function RollForm({
+  apiKey,
+  onRolled,
+  onCancel,
+}: {
+  apiKey: ApiKeyView;
+  onRolled: (rolled: RolledApiKeyView) => void;
+  onCancel: () => void;
+}) {
+  const [grace, setGrace] = useState<number>(86_400);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onRolled(
+        await api<RolledApiKeyView>(`/account/keys/${encodeURIComponent(apiKey.id)}/roll`, {
+          body: { graceSeconds: grace },
+        }),
+      );
+    } catch (caught) {
+      const problem = toFormErrors(caught, []);
+      setError(problem.form ?? 'Could not roll the key.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <h2 id="roll-key-title">Roll “{apiKey.name}”</h2>
+      <p id="roll-key-text">
+        A new key replaces <code>{apiKey.start}</code>, with the same mode, limits, operations and
+        expiry. It is shown once. How long should the old key keep working, while you deploy the new
+        one?
+      </p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <fieldset className="radio-group">
+        <legend>Grace period for the old key</legend>
+        {GRACE_CHOICES.map((choice, index) => (
+          <label key={choice.seconds} className="radio">
+            <input
+              type="radio"
+              name="roll-grace"
+              value={choice.seconds}
+              checked={grace === choice.seconds}
+              onChange={() => setGrace(choice.seconds)}
+              data-autofocus={index === 0 ? true : undefined}
+            />
+            <span>
+              <strong>{choice.label}</strong> <span className="muted">{choice.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="dialog-actions">
+        <button type="button" className="button secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Rolling…' : 'Roll key'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Asks for the grace period, rolls, then shows the new key once. */
+export function RollKeyDialog({
+  apiKey,
+  onClose,
+  onRolled,
+}: {
+  apiKey: ApiKeyView | null;
+  onClose: () => void;
+  /** Keys changed (the list should show both even before the dialog closes). */
+  onRolled: (rolled: RolledApiKeyView) => void;
+}) {
+  const [rolled, setRolled] = useState<RolledApiKeyView | null>(null);
+
+  function close() {
+    setRolled(null); // the plaintext leaves memory with the dialog
+    onClose();
+  }
+
+  const previous = rolled?.previous;
+  return (
+    <Modal
+      open={apiKey !== null}
+      dismissible={rolled === null}
+      onDismiss={close}
+      labelledBy="roll-key-title"
+      describedBy={rolled ? 'roll-key-warning' : 'roll-key-text'}
+      className="key-dialog"
+    >
+      {rolled && previous ? (
+        <ShowKeyOnce
+          created={rolled.created}
+          onDone={close}
+          titleId="roll-key-title"
+          warningId="roll-key-warning"
+        >
+          <p data-testid="roll-previous">
+            The old key <code>{previous.start}</code>{' '}
+            {previous.status === 'expiring' && previous.revokedAt ? (
+              <>
+                keeps working until{' '}
+                <time dateTime={previous.revokedAt}>{formatDateTime(previous.revokedAt)}</time>.
+              </>
+            ) : (
+              <>has stopped working.</>
+            )}
+          </p>
+        </ShowKeyOnce>
+      ) : apiKey ? (
+        <RollForm
+          apiKey={apiKey}
+          onCancel={close}
+          onRolled={(answer) => {
+            setRolled(answer);
+            onRolled(answer);
+          }}
+        />
+      ) : null}
+    </Modal>
+  );
+}
