@@ -69,7 +69,34 @@ export class InsufficientCreditError extends APIError {
     this.priceUsd = this.headers['x-service-price-usd'];
   }
 }
-/** 403 `forbidden`: the account has no API access. */
+/**
+ * 402 `key_spend_limit_reached` (the key's total, daily or monthly limit) or
+ * `subject_spend_limit_reached` (the `x-subject`'s daily or monthly limit): nothing was held or
+ * charged. A day or month window reopens at `resetsAt`; a total limit never does.
+ */
+export class SpendLimitError extends APIError {
+  override name = 'SpendLimitError';
+  /** `x-service-limit-window`: `total`, `day` or `month`. */
+  readonly window: string | undefined;
+  /** `x-service-limit-usd`: the limit, six decimals. */
+  readonly limitUsd: string | undefined;
+  /** `x-service-limit-resets-at`: when the window reopens (ISO 8601; none for a total limit). */
+  readonly resetsAt: string | undefined;
+  /** `x-service-price-usd`: what the call would have held, six decimals. */
+  readonly priceUsd: string | undefined;
+
+  constructor(message: string, init: ConstructorParameters<typeof ReelscoutError>[1] = {}) {
+    super(message, init);
+    this.window = this.headers['x-service-limit-window'];
+    this.limitUsd = this.headers['x-service-limit-usd'];
+    this.resetsAt = this.headers['x-service-limit-resets-at'];
+    this.priceUsd = this.headers['x-service-price-usd'];
+  }
+}
+/**
+ * 403 `forbidden` (the account has no API access) or `operation_not_allowed` (the key's
+ * operations do not include this one; the message names them).
+ */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
 }
@@ -137,7 +164,10 @@ const BY_CODE: Record<string, APIErrorClass> = {
   unsupported_media_type: InvalidRequestError,
   unauthorized: AuthenticationError,
   insufficient_credit: InsufficientCreditError,
+  key_spend_limit_reached: SpendLimitError,
+  subject_spend_limit_reached: SpendLimitError,
   forbidden: PermissionDeniedError,
+  operation_not_allowed: PermissionDeniedError,
   not_found: NotFoundError,
   idempotency_key_in_use: ConflictError,
   job_canceled: ConflictError,

@@ -6,6 +6,7 @@ export {
   InvalidRequestError,
   AuthenticationError,
   InsufficientCreditError,
+  SpendLimitError,
   PermissionDeniedError,
   NotFoundError,
   ConflictError,

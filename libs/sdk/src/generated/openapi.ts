@@ -209,11 +209,14 @@ export interface paths {
     };
     /**
      * List the account's API keys
-     * @description Live and test, revoked ones included; never the key itself.
+     * @description Live and test, revoked, expiring and expired ones included, each with its settings and spend; never the key itself.
      */
     get: operations['accountListKeys'];
     put?: never;
-    /** Create an API key */
+    /**
+     * Create an API key
+     * @description With optional spend limits, scopes (`operations`), expiry and subject limits.
+     */
     post: operations['accountCreateKey'];
     delete?: never;
     options?: never;
@@ -228,17 +231,69 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * One API key and its audit trail
+     * @description The key as listed, and every change to it (who, when, before → after), newest first.
+     */
+    get: operations['accountGetKey'];
     put?: never;
     post?: never;
     /**
      * Revoke an API key
-     * @description Calls with it get 401 from then on. Revoking a revoked key changes nothing.
+     * @description Calls with it get 401 from then on (a rolled key in its grace period included). Revoking a revoked key changes nothing.
      */
     delete: operations['accountRevokeKey'];
     options?: never;
     head?: never;
+    /**
+     * Change an API key's settings
+     * @description Only the fields sent change; `null` clears a limit, the expiry, or the scopes (all operations). Recorded in the audit trail.
+     */
+    patch: operations['accountUpdateKey'];
+    trace?: never;
+  };
+  '/account/keys/{id}/roll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Roll an API key
+     * @description Creates a new key with the same settings (shown once); the old one keeps working for `graceSeconds`, then it is revoked. Only an active key can be rolled (400 otherwise).
+     */
+    post: operations['accountRollKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/account/subject-limits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Per-subject spend limits
+     * @description The account's spend limits per end customer (`x-subject`) per UTC day and month; a key's `subjectLimits` override them.
+     */
+    get: operations['accountGetSubjectLimits'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the per-subject spend limits
+     * @description Only the fields sent change; `null` clears one. Recorded in the audit trail.
+     */
+    patch: operations['accountUpdateSubjectLimits'];
     trace?: never;
   };
   '/account/usage': {
@@ -250,7 +305,7 @@ export interface paths {
     };
     /**
      * List the account's calls, newest first
-     * @description Filter by mode, operation, subject and date; page with `cursor` and `limit`.
+     * @description Filter by mode, operation, subject, key and date; page with `cursor` and `limit`. `group_by=key|subject` adds the calls and spend per key or subject.
      */
     get: operations['accountListUsage'];
     put?: never;
@@ -287,7 +342,7 @@ export interface paths {
     };
     /**
      * Export the account's calls as CSV
-     * @description The same filters as the list; errors are JSON like everywhere else.
+     * @description The same filters as the list, with key (label and display start) and subject columns; `group_by=key|subject` exports one row per group instead. Errors are JSON like everywhere else.
      */
     get: operations['accountExportUsageCsv'];
     put?: never;
@@ -878,7 +933,10 @@ export interface components {
         | 'invalid_request'
         | 'unauthorized'
         | 'insufficient_credit'
+        | 'key_spend_limit_reached'
+        | 'subject_spend_limit_reached'
         | 'forbidden'
+        | 'operation_not_allowed'
         | 'not_found'
         | 'idempotency_key_in_use'
         | 'job_canceled'
@@ -989,6 +1047,37 @@ export interface components {
       email: string | null;
       grantsApiAccess: boolean;
     };
+    KeyLimitsResponseDto: {
+      /** @example 50000000 */
+      totalMicros: number | null;
+      /** @example 5000000 */
+      dailyMicros: number | null;
+      /** @example null */
+      monthlyMicros: number | null;
+    };
+    SubjectLimitsResponseDto: {
+      /** @example 1000000 */
+      dailyMicros: number | null;
+      /** @example null */
+      monthlyMicros: number | null;
+    };
+    KeySpendResponseDto: {
+      /**
+       * @description Micro-USD charged in all.
+       * @example 1250000
+       */
+      totalMicros: number;
+      /**
+       * @description This UTC day.
+       * @example 150000
+       */
+      dailyMicros: number;
+      /**
+       * @description This UTC month.
+       * @example 900000
+       */
+      monthlyMicros: number;
+    };
     ApiKeyResponseDto: {
       /** Format: uuid */
       id: string;
@@ -1005,15 +1094,82 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       lastUsedAt: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description May lie in the future: a rolled key works until then (`expiring`).
+       */
       revokedAt: string | null;
-      /** @enum {string} */
-      status: 'active' | 'revoked';
+      /**
+       * @description `expiring`: rolled, working until `revokedAt`; `expired`: past `expiresAt` or its grace period.
+       * @enum {string}
+       */
+      status: 'active' | 'expiring' | 'expired' | 'revoked';
+      limits: components['schemas']['KeyLimitsResponseDto'];
+      /** @description The operations the key may call; null: all. */
+      operations: ('assist' | 'scan' | 'playbook' | 'music')[] | null;
+      /** Format: date-time */
+      expiresAt: string | null;
+      /** @description This key's per-subject limits; a null field: the account's applies. */
+      subjectLimits: components['schemas']['SubjectLimitsResponseDto'];
+      /**
+       * Format: uuid
+       * @description The key this one was rolled from.
+       */
+      rolledFrom: string | null;
+      /** @description What the key has charged. */
+      spend: components['schemas']['KeySpendResponseDto'];
     };
     ApiKeyListResponseDto: {
       keys: components['schemas']['ApiKeyResponseDto'][];
     };
+    KeyLimitsDto: {
+      /**
+       * @description Lifetime spend limit of the key. Micro-USD (1 USD = 1 000 000); null: no limit.
+       * @example 5000000
+       */
+      totalMicros?: number | null;
+      /**
+       * @description Spend limit per UTC day. Micro-USD (1 USD = 1 000 000); null: no limit.
+       * @example 5000000
+       */
+      dailyMicros?: number | null;
+      /**
+       * @description Spend limit per UTC month. Micro-USD (1 USD = 1 000 000); null: no limit.
+       * @example 5000000
+       */
+      monthlyMicros?: number | null;
+    };
+    SubjectLimitsDto: {
+      /**
+       * @description Spend limit per end customer (`x-subject`) per UTC day. Micro-USD (1 USD = 1 000 000); null: no limit.
+       * @example 5000000
+       */
+      dailyMicros?: number | null;
+      /**
+       * @description Spend limit per end customer (`x-subject`) per UTC month. Micro-USD (1 USD = 1 000 000); null: no limit.
+       * @example 5000000
+       */
+      monthlyMicros?: number | null;
+    };
     ApiKeyCreateDto: {
+      /** @description Spend limits of the key; a field left out is unchanged (none on create). */
+      limits?: components['schemas']['KeyLimitsDto'] | null;
+      /**
+       * @description The operations the key may call (`403 operation_not_allowed` for others); null: all.
+       * @example [
+       *       "assist",
+       *       "scan"
+       *     ]
+       */
+      operations?: ('assist' | 'scan' | 'playbook' | 'music')[] | null;
+      /**
+       * Format: date-time
+       * @description When the key stops working (401, like a revoked key); in the future. null: never.
+       * @example 2026-12-31T00:00:00Z
+       */
+      expiresAt?: string | null;
+      /** @description Per end customer (`x-subject`) limits for this key's calls, overriding the account's. */
+      subjectLimits?: components['schemas']['SubjectLimitsDto'] | null;
       /** @example production server */
       name: string;
       /**
@@ -1038,12 +1194,144 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       lastUsedAt: string | null;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description May lie in the future: a rolled key works until then (`expiring`).
+       */
       revokedAt: string | null;
-      /** @enum {string} */
-      status: 'active' | 'revoked';
+      /**
+       * @description `expiring`: rolled, working until `revokedAt`; `expired`: past `expiresAt` or its grace period.
+       * @enum {string}
+       */
+      status: 'active' | 'expiring' | 'expired' | 'revoked';
+      limits: components['schemas']['KeyLimitsResponseDto'];
+      /** @description The operations the key may call; null: all. */
+      operations: ('assist' | 'scan' | 'playbook' | 'music')[] | null;
+      /** Format: date-time */
+      expiresAt: string | null;
+      /** @description This key's per-subject limits; a null field: the account's applies. */
+      subjectLimits: components['schemas']['SubjectLimitsResponseDto'];
+      /**
+       * Format: uuid
+       * @description The key this one was rolled from.
+       */
+      rolledFrom: string | null;
+      /** @description What the key has charged. */
+      spend: components['schemas']['KeySpendResponseDto'];
       /** @description The key itself: shown once, here, and never again. Only its hash is stored. */
       key: string;
+    };
+    KeyAuditEntryResponseDto: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description `account`: the signed-in account (dashboard); `operator`: the operator CLI.
+       * @enum {string}
+       */
+      actor: 'account' | 'operator';
+      /** @enum {string} */
+      action: 'create' | 'update' | 'roll' | 'revoke' | 'subject_limits';
+      /** @description The changed fields before the change (null for a create). */
+      before: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The changed fields after it. */
+      after: {
+        [key: string]: unknown;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    ApiKeyDetailResponseDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example production server */
+      name: string;
+      /** @enum {string} */
+      mode: 'live' | 'test';
+      /**
+       * @description The prefix and first characters, for recognising the key; the rest is never stored.
+       * @example rs_test_AbCd…
+       */
+      start: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      lastUsedAt: string | null;
+      /**
+       * Format: date-time
+       * @description May lie in the future: a rolled key works until then (`expiring`).
+       */
+      revokedAt: string | null;
+      /**
+       * @description `expiring`: rolled, working until `revokedAt`; `expired`: past `expiresAt` or its grace period.
+       * @enum {string}
+       */
+      status: 'active' | 'expiring' | 'expired' | 'revoked';
+      limits: components['schemas']['KeyLimitsResponseDto'];
+      /** @description The operations the key may call; null: all. */
+      operations: ('assist' | 'scan' | 'playbook' | 'music')[] | null;
+      /** Format: date-time */
+      expiresAt: string | null;
+      /** @description This key's per-subject limits; a null field: the account's applies. */
+      subjectLimits: components['schemas']['SubjectLimitsResponseDto'];
+      /**
+       * Format: uuid
+       * @description The key this one was rolled from.
+       */
+      rolledFrom: string | null;
+      /** @description What the key has charged. */
+      spend: components['schemas']['KeySpendResponseDto'];
+      /** @description Newest first. */
+      audit: components['schemas']['KeyAuditEntryResponseDto'][];
+    };
+    ApiKeyUpdateDto: {
+      /** @description Spend limits of the key; a field left out is unchanged (none on create). */
+      limits?: components['schemas']['KeyLimitsDto'] | null;
+      /**
+       * @description The operations the key may call (`403 operation_not_allowed` for others); null: all.
+       * @example [
+       *       "assist",
+       *       "scan"
+       *     ]
+       */
+      operations?: ('assist' | 'scan' | 'playbook' | 'music')[] | null;
+      /**
+       * Format: date-time
+       * @description When the key stops working (401, like a revoked key); in the future. null: never.
+       * @example 2026-12-31T00:00:00Z
+       */
+      expiresAt?: string | null;
+      /** @description Per end customer (`x-subject`) limits for this key's calls, overriding the account's. */
+      subjectLimits?: components['schemas']['SubjectLimitsDto'] | null;
+      /** @example production server */
+      name?: string;
+    };
+    ApiKeyRollDto: {
+      /**
+       * @description How long the old key keeps working: 0 (not at all), 3600 (1 h), 86400 (24 h) or 604800 (7 days).
+       * @example 86400
+       * @enum {integer}
+       */
+      graceSeconds: 0 | 3600 | 86400 | 604800;
+    };
+    RolledApiKeyResponseDto: {
+      /** @description The new key, with the same settings; `key` is shown once, here. */
+      created: components['schemas']['ApiKeyCreateResponseDto'];
+      /** @description The old key: `expiring` until `revokedAt`, or `expired` with no grace. */
+      previous: components['schemas']['ApiKeyResponseDto'];
+    };
+    SubjectLimitsUpdateDto: {
+      /**
+       * @description Spend limit per end customer (`x-subject`) per UTC day. Micro-USD (1 USD = 1 000 000); null: no limit.
+       * @example 5000000
+       */
+      dailyMicros?: number | null;
+      /**
+       * @description Spend limit per end customer (`x-subject`) per UTC month. Micro-USD (1 USD = 1 000 000); null: no limit.
+       * @example 5000000
+       */
+      monthlyMicros?: number | null;
     };
     UsageResponseDto: {
       /** @example 2071 */
@@ -1083,8 +1371,37 @@ export interface components {
        */
       keyId: string | null;
     };
+    UsageGroupResponseDto: {
+      /**
+       * @description The key id (`group_by=key`) or the subject; null: calls without one.
+       * @example customer-42
+       */
+      group: string | null;
+      /**
+       * @description `group_by=key`: the key's label.
+       * @example production server
+       */
+      keyName: string | null;
+      /**
+       * @description `group_by=key`: the key's display start.
+       * @example rs_live_AbCd…
+       */
+      keyStart: string | null;
+      /**
+       * @description Calls made, charged or not.
+       * @example 12
+       */
+      calls: number;
+      /**
+       * @description Micro-USD charged.
+       * @example 450000
+       */
+      chargedMicros: number;
+    };
     UsagePageResponseDto: {
       items: components['schemas']['UsageResponseDto'][];
+      /** @description With `group_by`: every matching call grouped by key or subject, most charged first; otherwise null. */
+      groups: components['schemas']['UsageGroupResponseDto'][] | null;
       /** @description Pass back as `cursor` for the next page; `null` on the last page. */
       nextCursor: string | null;
     };
@@ -2688,7 +3005,7 @@ export interface operations {
           'application/json': components['schemas']['ApiKeyCreateResponseDto'];
         };
       };
-      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      /** @description `invalid_request`: a field is invalid (`param` names it): a limit that is not an integer of micro-USD ≥ 1, an unknown operation (the message lists the allowed ones), an expiry that is not in the future. */
       400: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -2734,6 +3051,90 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: the body is not `application/json`. */
       415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountGetKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyDetailResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no key with this id in the account. */
+      404: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
           'x-request-id'?: string;
@@ -2871,6 +3272,396 @@ export interface operations {
       };
     };
   };
+  accountUpdateKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApiKeyUpdateDto'];
+      };
+    };
+    responses: {
+      /** @description The key with its new settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field is invalid (`param` names it): a limit that is not an integer of micro-USD ≥ 1, an unknown operation (the message lists the allowed ones), an expiry that is not in the future. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no key with this id in the account. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountRollKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApiKeyRollDto'];
+      };
+    };
+    responses: {
+      /** @description The new key (`created.key` is shown once, here) and the old one. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RolledApiKeyResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field is invalid (`param` names it): a limit that is not an integer of micro-USD ≥ 1, an unknown operation (the message lists the allowed ones), an expiry that is not in the future. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no key with this id in the account. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountGetSubjectLimits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SubjectLimitsResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountUpdateSubjectLimits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SubjectLimitsUpdateDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SubjectLimitsResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field is invalid (`param` names it): a limit that is not an integer of micro-USD ≥ 1, an unknown operation (the message lists the allowed ones), an expiry that is not in the future. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
   accountListUsage: {
     parameters: {
       query?: {
@@ -2883,7 +3674,12 @@ export interface operations {
         from?: string;
         /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive. */
         to?: string;
+        /** @description Only calls with this `x-subject`. */
         subject?: string;
+        /** @description Only calls made with this key. */
+        key_id?: string;
+        /** @description Also return `groups`: calls and spend per key or per subject over every matching call (the CSV: one row per group). */
+        group_by?: 'key' | 'subject';
       };
       header?: never;
       path?: never;
@@ -2955,7 +3751,12 @@ export interface operations {
         from?: string;
         /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive. */
         to?: string;
+        /** @description Only calls with this `x-subject`. */
         subject?: string;
+        /** @description Only calls made with this key. */
+        key_id?: string;
+        /** @description Also return `groups`: calls and spend per key or per subject over every matching call (the CSV: one row per group). */
+        group_by?: 'key' | 'subject';
       };
       header?: never;
       path?: never;
@@ -3027,7 +3828,12 @@ export interface operations {
         from?: string;
         /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive. */
         to?: string;
+        /** @description Only calls with this `x-subject`. */
         subject?: string;
+        /** @description Only calls made with this key. */
+        key_id?: string;
+        /** @description Also return `groups`: calls and spend per key or per subject over every matching call (the CSV: one row per group). */
+        group_by?: 'key' | 'subject';
       };
       header?: never;
       path?: never;
@@ -3609,7 +4415,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `insufficient_credit`: before any work; nothing charged. */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -3618,6 +4424,12 @@ export interface operations {
           'x-service-balance-usd'?: string;
           /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
           'x-service-price-usd'?: string;
+          /** @description A spend-limit 402: the window whose limit refused the call. */
+          'x-service-limit-window'?: 'total' | 'day' | 'month';
+          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
+          'x-service-limit-usd'?: string;
+          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
+          'x-service-limit-resets-at'?: string;
           /** @description The ceiling of the tightest counter (per key, or per key and subject). */
           'RateLimit-Limit'?: number;
           /** @description Requests left in the current window of that counter. */
@@ -3630,7 +4442,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. Counts against the key's per-key ceiling. */
+      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -3900,7 +4712,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `insufficient_credit`: before any work; nothing charged. */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -3909,6 +4721,12 @@ export interface operations {
           'x-service-balance-usd'?: string;
           /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
           'x-service-price-usd'?: string;
+          /** @description A spend-limit 402: the window whose limit refused the call. */
+          'x-service-limit-window'?: 'total' | 'day' | 'month';
+          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
+          'x-service-limit-usd'?: string;
+          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
+          'x-service-limit-resets-at'?: string;
           /** @description The ceiling of the tightest counter (per key, or per key and subject). */
           'RateLimit-Limit'?: number;
           /** @description Requests left in the current window of that counter. */
@@ -3921,7 +4739,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. Counts against the key's per-key ceiling. */
+      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -4191,7 +5009,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `insufficient_credit`: before any work; nothing charged. */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -4200,6 +5018,12 @@ export interface operations {
           'x-service-balance-usd'?: string;
           /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
           'x-service-price-usd'?: string;
+          /** @description A spend-limit 402: the window whose limit refused the call. */
+          'x-service-limit-window'?: 'total' | 'day' | 'month';
+          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
+          'x-service-limit-usd'?: string;
+          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
+          'x-service-limit-resets-at'?: string;
           /** @description The ceiling of the tightest counter (per key, or per key and subject). */
           'RateLimit-Limit'?: number;
           /** @description Requests left in the current window of that counter. */
@@ -4212,7 +5036,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. Counts against the key's per-key ceiling. */
+      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -4501,7 +5325,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `insufficient_credit`: before any work; nothing charged. */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -4510,6 +5334,12 @@ export interface operations {
           'x-service-balance-usd'?: string;
           /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
           'x-service-price-usd'?: string;
+          /** @description A spend-limit 402: the window whose limit refused the call. */
+          'x-service-limit-window'?: 'total' | 'day' | 'month';
+          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
+          'x-service-limit-usd'?: string;
+          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
+          'x-service-limit-resets-at'?: string;
           /** @description The ceiling of the tightest counter (per key, or per key and subject). */
           'RateLimit-Limit'?: number;
           /** @description Requests left in the current window of that counter. */
@@ -4522,7 +5352,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. Counts against the key's per-key ceiling. */
+      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
