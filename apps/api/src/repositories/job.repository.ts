@@ -138,6 +138,12 @@ const CREATE_WITH_HOLD: PreparedStatement = {
 const HOLD_SPEND =
   'h.account_id, h.mode, h.amount, h.key_owner, h.subject, h.day_start, h.month_start';
 
+/** Whether an ending job (`j`) has a webhook event to send: its account has an enabled endpoint. */
+const EVENTS_PENDING = `EXISTS (
+                    SELECT 1 FROM webhook_endpoints e
+                     WHERE e.account_id = j.account_id AND e.mode = j.mode
+                       AND e.status = 'enabled' AND e.deleted_at IS NULL)`;
+
 /**
  * Ends a succeeded attempt and charges it, in one statement: the job row is locked and fenced
  * by its attempt; only then is its pending hold captured for the charge (the rest released),
@@ -169,10 +175,7 @@ const SETTLE_SUCCESS: PreparedStatement = {
            UPDATE jobs j SET status = 'succeeded', http_status = 200, result = $6::text::jsonb,
                   charged = CASE WHEN EXISTS (SELECT 1 FROM settled) THEN $3::bigint END,
                   balance_after = (SELECT balance FROM moved), progress = 1, finished_at = now(),
-                  heartbeat_at = NULL, events_pending = EXISTS (
-                    SELECT 1 FROM webhook_endpoints e
-                     WHERE e.account_id = j.account_id AND e.mode = j.mode
-                       AND e.status = 'enabled' AND e.deleted_at IS NULL),
+                  heartbeat_at = NULL, events_pending = ${EVENTS_PENDING},
                   result_expires_at = now() + make_interval(secs => $7)
              FROM fence WHERE j.id = fence.id
            RETURNING j.events_pending),
@@ -189,12 +192,17 @@ const SETTLE_SUCCESS: PreparedStatement = {
                 ${clampedColumn('given')}`,
 };
 
-/** Ends a running attempt that failed or was canceled, its hold voided, in one statement. */
-const SETTLE_WITHOUT_CHARGE: PreparedStatement = {
-  name: 'jobs_settle_without_charge',
-  text: `WITH fence AS (
+/**
+ * Ends a job without a charge, in one statement: the row `fence` picks is locked; its pending
+ * hold is voided, released from the balance and given back to the spend windows it counted; the
+ * job ends with its status, HTTP status and error body; its Idempotency-Key is marked done.
+ * `$n` of the ending are numbered from `first` (the fence's own parameters come before).
+ */
+function endWithoutChargeSql(fence: string, first: number): string {
+  const [status, httpStatus, error, retention] = [0, 1, 2, 3].map((i) => `$${first + i}`);
+  return `WITH fence AS (
            SELECT id, hold_id, account_id, mode, idempotency_key FROM jobs
-            WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE),
+            WHERE ${fence} FOR UPDATE),
          voided AS (
            UPDATE holds h SET status = 'voided', settled_at = now()
              FROM fence WHERE h.id = fence.hold_id AND h.status = 'pending'
@@ -205,24 +213,31 @@ const SETTLE_WITHOUT_CHARGE: PreparedStatement = {
            RETURNING 1),
          ${giveBackCte('given', 'SELECT voided.*, voided.amount AS back FROM voided', 'released')},
          ended AS (
-           UPDATE jobs j SET status = $3, http_status = $4, error = $5::text::jsonb, charged = 0,
-                  progress = 1, finished_at = now(), heartbeat_at = NULL, events_pending = EXISTS (
-                    SELECT 1 FROM webhook_endpoints e
-                     WHERE e.account_id = j.account_id AND e.mode = j.mode
-                       AND e.status = 'enabled' AND e.deleted_at IS NULL),
-                  result_expires_at = now() + make_interval(secs => $6)
+           UPDATE jobs j SET status = ${status}, http_status = ${httpStatus},
+                  error = ${error}::text::jsonb, charged = 0, progress = 1, finished_at = now(),
+                  heartbeat_at = NULL, events_pending = ${EVENTS_PENDING},
+                  result_expires_at = now() + make_interval(secs => ${retention})
              FROM fence WHERE j.id = fence.id
            RETURNING j.events_pending),
          keyed AS (
-           UPDATE idempotency_keys k SET state = 'done', response_status = $4
+           UPDATE idempotency_keys k SET state = 'done', response_status = ${httpStatus}
              FROM fence f
             WHERE k.account_id = f.account_id AND k.mode = f.mode AND k.key = f.idempotency_key
               AND k.job_id = f.id AND EXISTS (SELECT 1 FROM ended)
            RETURNING 1)
          SELECT (SELECT count(*) FROM ended)::int AS ended,
                 coalesce((SELECT events_pending FROM ended), false) AS events_pending,
-                ${clampedColumn('given')}`,
+                ${clampedColumn('given')}`;
+}
+
+/** Ends a running attempt that failed or was canceled (fenced by its attempt). */
+const SETTLE_WITHOUT_CHARGE: PreparedStatement = {
+  name: 'jobs_settle_without_charge',
+  text: endWithoutChargeSql(`id = $1 AND attempt = $2 AND status = 'running'`, 3),
 };
+
+/** Ends a job that never started (canceled or expired in the queue). */
+const END_QUEUED = endWithoutChargeSql(`id = $1 AND status = 'queued'`, 2);
 
 /**
  * The hold of an attempt that needs a new one (see holdForAttempt). `place_hold` without the
@@ -501,39 +516,13 @@ export class JobRepository {
   /** Ends a job that never started (canceled or expired in the queue), its hold voided. */
   async endQueued(id: string, ending: JobErrorEnding, manager: EntityManager): Promise<JobEnded> {
     const rows: { ended: number; events_pending: boolean; clamped: unknown }[] =
-      await manager.query(
-        `WITH fence AS (
-         SELECT id, hold_id, account_id, mode, idempotency_key FROM jobs
-          WHERE id = $1 AND status = 'queued' FOR UPDATE),
-       voided AS (
-         UPDATE holds h SET status = 'voided', settled_at = now()
-           FROM fence WHERE h.id = fence.hold_id AND h.status = 'pending'
-         RETURNING ${HOLD_SPEND}),
-       released AS (
-         UPDATE balances b SET held = b.held - v.amount, updated_at = now()
-           FROM voided v WHERE b.account_id = v.account_id AND b.mode = v.mode
-         RETURNING 1),
-       ${giveBackCte('given', 'SELECT voided.*, voided.amount AS back FROM voided', 'released')},
-       ended AS (
-         UPDATE jobs j SET status = $2, http_status = $3, error = $4::text::jsonb, charged = 0,
-                progress = 1, finished_at = now(), events_pending = EXISTS (
-                    SELECT 1 FROM webhook_endpoints e
-                     WHERE e.account_id = j.account_id AND e.mode = j.mode
-                       AND e.status = 'enabled' AND e.deleted_at IS NULL),
-                result_expires_at = now() + make_interval(secs => $5)
-           FROM fence WHERE j.id = fence.id
-         RETURNING j.events_pending),
-       keyed AS (
-         UPDATE idempotency_keys k SET state = 'done', response_status = $3
-           FROM fence f
-          WHERE k.account_id = f.account_id AND k.mode = f.mode AND k.key = f.idempotency_key
-            AND k.job_id = f.id AND EXISTS (SELECT 1 FROM ended)
-         RETURNING 1)
-       SELECT (SELECT count(*) FROM ended)::int AS ended,
-              coalesce((SELECT events_pending FROM ended), false) AS events_pending,
-              ${clampedColumn('given')}`,
-        [id, ending.status, ending.httpStatus, ending.error, ending.retentionSeconds],
-      );
+      await manager.query(END_QUEUED, [
+        id,
+        ending.status,
+        ending.httpStatus,
+        ending.error,
+        ending.retentionSeconds,
+      ]);
     warnIfClamped(rows[0].clamped, { jobId: id });
     return { ended: rows[0].ended === 1, eventsPending: rows[0].events_pending };
   }
