@@ -1,11 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { runCli } from '../src/cli/cli.runner';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
-import { freePort, until } from './support/local-servers';
+import { startBuiltApis, stopBuiltApis, type BuiltApi } from './support/built-api';
 
 jest.setTimeout(180_000);
 
@@ -52,8 +52,7 @@ function filesUnder(dir: string): string[] {
  */
 describe('SDK build and examples (e2e)', () => {
   let db: TestDatabase;
-  let api: ChildProcess | undefined;
-  let apiStderr = '';
+  let api: BuiltApi | undefined;
   let baseURL: string;
   let apiKey: string;
   const saved = { ...process.env };
@@ -71,34 +70,14 @@ describe('SDK build and examples (e2e)', () => {
 
     db = await createTestDatabase();
     process.env.DATABASE_URL = db.url;
-    const port = await freePort();
-    baseURL = `http://127.0.0.1:${port}`;
-    api = spawn(process.execPath, ['dist/apps/api/main.js'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: db.url,
-        REDIS_URL: '',
-        API_PORT: String(port),
-        AUTH_SECRET: 'examples-secret-examples-secret-examples',
-        WEBHOOK_POLL_INTERVAL_MS: '200',
-        MUSIC_MAX_CANDIDATES: '8',
-        LOG_LEVEL: 'silent',
-      },
+    [api] = await startBuiltApis(1, {
+      DATABASE_URL: db.url,
+      REDIS_URL: '',
+      AUTH_SECRET: 'examples-secret-examples-secret-examples',
+      WEBHOOK_POLL_INTERVAL_MS: '200',
+      MUSIC_MAX_CANDIDATES: '8',
     });
-    api.stderr?.on('data', (chunk: Buffer) => {
-      apiStderr = (apiStderr + chunk.toString()).slice(-4_000);
-    });
-    await until(
-      async () => (await fetch(`${baseURL}/health`)).status === 200,
-      60_000,
-      `${baseURL}/health`,
-      200,
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}; the API's stderr:\n${apiStderr}`);
-    });
+    baseURL = api.url;
 
     const lines: string[] = [];
     const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
@@ -119,11 +98,7 @@ describe('SDK build and examples (e2e)', () => {
   }, 240_000);
 
   afterAll(async () => {
-    if (api && api.exitCode === null) {
-      const exited = new Promise((resolve) => api!.once('exit', resolve));
-      api.kill('SIGTERM');
-      await exited;
-    }
+    if (api) await stopBuiltApis([api]);
     await db?.drop();
     process.env = saved;
   });

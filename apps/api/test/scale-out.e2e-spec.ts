@@ -1,11 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { Client } from 'pg';
 import { runCli } from '../src/cli/cli.runner';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
-import { freePort, redisForTest, until, type LocalRedis } from './support/local-servers';
+import { startBuiltApis, stopBuiltApis, type BuiltApi } from './support/built-api';
+import { redisForTest, until, type LocalRedis } from './support/local-servers';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 const PER_KEY_PER_MIN = 10;
 
 /**
@@ -15,7 +13,7 @@ const PER_KEY_PER_MIN = 10;
 describe('two API instances on one Postgres and one Redis', () => {
   let db: TestDatabase;
   let redis: LocalRedis;
-  const instances: { url: string; child: ChildProcess; stderr: () => string }[] = [];
+  const instances: BuiltApi[] = [];
   const saved = { ...process.env };
   const io = {
     out: (line: string) => lines.push(line),
@@ -24,47 +22,19 @@ describe('two API instances on one Postgres and one Redis', () => {
   let lines: string[] = [];
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), '--api'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
     db = await createTestDatabase();
     redis = await redisForTest();
     process.env.DATABASE_URL = db.url;
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const child = spawn(process.execPath, ['dist/apps/api/main.js'], {
-        cwd: ROOT,
-        // stderr kept (its last few KB): a start that fails says why in the test's failure.
-        stdio: ['ignore', 'ignore', 'pipe'],
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          DATABASE_URL: db.url,
-          REDIS_URL: redis.url,
-          API_PORT: String(port),
-          AUTH_SECRET: 'scale-out-secret-scale-out-secret-xx',
-          RATE_LIMIT_PER_KEY_PER_MIN: String(PER_KEY_PER_MIN),
-          MUSIC_MAX_CANDIDATES: '8',
-          LOG_LEVEL: 'silent',
-        },
-      });
-      let stderr = '';
-      child.stderr?.on('data', (chunk: Buffer) => {
-        stderr = (stderr + chunk.toString()).slice(-4_000);
-      });
-      instances.push({ url: `http://127.0.0.1:${port}`, child, stderr: () => stderr });
-    }
+    instances.push(
+      ...(await startBuiltApis(2, {
+        DATABASE_URL: db.url,
+        REDIS_URL: redis.url,
+        AUTH_SECRET: 'scale-out-secret-scale-out-secret-xx',
+        RATE_LIMIT_PER_KEY_PER_MIN: String(PER_KEY_PER_MIN),
+        MUSIC_MAX_CANDIDATES: '8',
+      })),
+    );
     for (const instance of instances) {
-      await until(
-        async () => (await fetch(`${instance.url}/health`)).status === 200,
-        60_000,
-        `${instance.url}/health`,
-        200,
-      ).catch((error: Error) => {
-        throw new Error(`${error.message}; the instance's stderr:\n${instance.stderr()}`);
-      });
       const health = (await (await fetch(`${instance.url}/health`)).json()) as {
         checks: { redis: { status: string } };
       };
@@ -73,15 +43,7 @@ describe('two API instances on one Postgres and one Redis', () => {
   }, 300_000);
 
   afterAll(async () => {
-    for (const { child } of instances) child.kill('SIGTERM');
-    await Promise.all(
-      instances.map(
-        ({ child }) =>
-          new Promise((resolve) =>
-            child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
-          ),
-      ),
-    );
+    await stopBuiltApis(instances);
     await redis?.stop();
     await db?.drop();
     process.env = saved;

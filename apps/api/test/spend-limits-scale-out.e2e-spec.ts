@@ -1,11 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { Client } from 'pg';
 import { runCli } from '../src/cli/cli.runner';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
-import { freePort, until } from './support/local-servers';
+import { startBuiltApis, stopBuiltApis, type BuiltApi } from './support/built-api';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 const ASSIST = 10_000;
 
 /**
@@ -16,67 +13,30 @@ const ASSIST = 10_000;
 describe('spend limits across two API instances', () => {
   let db: TestDatabase;
   let client: Client;
-  const instances: { url: string; child: ChildProcess; stderr: () => string }[] = [];
+  const instances: BuiltApi[] = [];
   const saved = { ...process.env };
   const lines: string[] = [];
   const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), '--api'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
     db = await createTestDatabase();
     process.env.DATABASE_URL = db.url;
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const child = spawn(process.execPath, ['dist/apps/api/main.js'], {
-        cwd: ROOT,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          DATABASE_URL: db.url,
-          REDIS_URL: '',
-          API_PORT: String(port),
-          AUTH_SECRET: 'spend-limit-secret-spend-limit-secret',
-          RATE_LIMIT_PER_KEY_PER_MIN: '100000',
-          RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
-          LOG_LEVEL: 'silent',
-        },
-      });
-      let stderr = '';
-      child.stderr?.on('data', (chunk: Buffer) => {
-        stderr = (stderr + chunk.toString()).slice(-4_000);
-      });
-      instances.push({ url: `http://127.0.0.1:${port}`, child, stderr: () => stderr });
-    }
-    for (const instance of instances) {
-      await until(
-        async () => (await fetch(`${instance.url}/health`)).status === 200,
-        60_000,
-        `${instance.url}/health`,
-        200,
-      ).catch((error: Error) => {
-        throw new Error(`${error.message}; the instance's stderr:\n${instance.stderr()}`);
-      });
-    }
+    instances.push(
+      ...(await startBuiltApis(2, {
+        DATABASE_URL: db.url,
+        REDIS_URL: '',
+        AUTH_SECRET: 'spend-limit-secret-spend-limit-secret',
+        RATE_LIMIT_PER_KEY_PER_MIN: '100000',
+        RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
+      })),
+    );
     client = new Client({ connectionString: db.url });
     await client.connect();
   }, 300_000);
 
   afterAll(async () => {
     await client?.end();
-    for (const { child } of instances) child.kill('SIGTERM');
-    await Promise.all(
-      instances.map(
-        ({ child }) =>
-          new Promise((resolve) =>
-            child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
-          ),
-      ),
-    );
+    await stopBuiltApis(instances);
     await db?.drop();
     process.env = saved;
   });
