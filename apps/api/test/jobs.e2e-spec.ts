@@ -145,12 +145,19 @@ describe('jobs (e2e)', () => {
     expect(after.held).toBe(0);
     expect(after.balance).toBe(after.ledger);
     expect(after.balance).toBe(10_000_000 - 2 * 30_000);
-    // The async job wrote its own usage record, with its real status and charge.
-    const usage = await db.query(
-      `SELECT status, charged::bigint AS charged FROM usage_records WHERE account_id = $1 ORDER BY created_at`,
-      [account.id],
-    );
-    expect(usage.rows.map((r: { status: number }) => r.status)).toEqual([200, 200]);
+    // The async job wrote its own usage record, with its real status and charge. The sync
+    // call's record is written once its response has finished, so it may land just after the
+    // response reached us: wait for it (bounded).
+    let statuses: number[] = [];
+    for (let i = 0; i < 100 && statuses.length < 2; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      const usage = await db.query<{ status: number }>(
+        `SELECT status FROM usage_records WHERE account_id = $1 ORDER BY created_at`,
+        [account.id],
+      );
+      statuses = usage.rows.map((r) => r.status);
+    }
+    expect(statuses).toEqual([200, 200]);
   });
 
   it('a synchronous call answers with x-job-id; the job holds the same result', async () => {
