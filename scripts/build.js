@@ -37,8 +37,9 @@ const TARGETS = {
   web: {
     inputs: ['apps/web', 'libs/domain/src', 'package-lock.json'],
     stamp: 'apps/web/.next/.build-fingerprint',
-    // Rewrites to the API are fixed at build time: a different API address needs a rebuild.
-    env: ['API_INTERNAL_URL', 'API_PORT'],
+    // Rewrites to the API (and the playground's public API address) are fixed at build time: a
+    // different API address needs a rebuild.
+    env: ['API_INTERNAL_URL', 'API_PORT', 'API_PUBLIC_URL'],
     commands: [['next', 'build', 'apps/web']],
   },
 };
@@ -71,7 +72,11 @@ function fingerprint(target) {
   return hash.digest('hex');
 }
 
-function build(name, { force = false, log = console.log } = {}) {
+/**
+ * `quiet`: the tools' own output is kept back and shown only when a step fails (npm start's
+ * default); otherwise it streams as the tools print it.
+ */
+function build(name, { force = false, log = console.log, quiet = false } = {}) {
   const target = TARGETS[name];
   const stampFile = path.join(ROOT, target.stamp);
   const print = fingerprint(target);
@@ -84,10 +89,15 @@ function build(name, { force = false, log = console.log } = {}) {
   for (const [bin, ...args] of target.commands) {
     const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', bin), args, {
       cwd: ROOT,
-      stdio: 'inherit',
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
     });
-    if (result.status !== 0) throw new Error(`${name}: \`${bin} ${args.join(' ')}\` failed`);
+    if (result.status !== 0) {
+      if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+      throw new Error(`${name}: \`${bin} ${args.join(' ')}\` failed`);
+    }
   }
   target.after?.();
   fs.mkdirSync(path.dirname(stampFile), { recursive: true });

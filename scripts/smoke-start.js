@@ -36,8 +36,9 @@ function startService() {
     API_PORT: String(API_PORT),
     WEB_PORT: String(WEB_PORT),
     EMBEDDED_POSTGRES_PORT: String(PG_PORT),
-    LOG_LEVEL: 'warn',
   };
+  // The default start, as a newcomer runs it: quiet, with the banner last.
+  delete env.LOG_LEVEL;
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const child = spawn('npm', ['start'], {
@@ -96,7 +97,40 @@ async function pgClient() {
   return client;
 }
 
-async function runOnce(label, afterHealthy) {
+/**
+ * The banner is the last thing `npm start` printed, after one line per component: it names the
+ * dashboard, the API, the API reference and (first start only) the one-time invite link.
+ * Returns the banner and how many lines came before it.
+ */
+async function checkBanner(child, { firstStart }) {
+  await waitFor('the start-up banner', async () => /Ctrl-C stops it/.test(child.output()), 60_000);
+  // Checked before this test makes requests of its own (a 404 is logged as a warning).
+  const text = child.output();
+  const lines = text.replace(/\n+$/, '').split('\n');
+  const start = lines.findIndex((line) => /Reelscout is running/.test(line));
+  if (start < 0 || !/Ctrl-C stops it/.test(lines[lines.length - 1]))
+    throw new Error(`the banner is not the last thing printed:\n${text.slice(-2000)}`);
+  const banner = lines.slice(start).join('\n');
+  for (const expected of [
+    `Dashboard      http://localhost:${WEB_PORT}`,
+    `API            http://localhost:${API_PORT}/v1`,
+    `API reference  http://localhost:${API_PORT}/docs`,
+  ]) {
+    if (!banner.includes(expected)) throw new Error(`the banner lacks "${expected}":\n${banner}`);
+  }
+  const invite = new RegExp(`First sign-up  http://localhost:${WEB_PORT}/invite/[\\w-]{20,}`);
+  if (invite.test(banner) !== firstStart)
+    throw new Error(
+      `the invite link should ${firstStart ? '' : 'not '}be in the banner:\n${banner}`,
+    );
+  const before = lines.slice(0, start).filter((line) => line.trim() !== '');
+  // npm's two lines, then one per component (API build, database, API, dashboard build, dashboard).
+  if (before.length > 10)
+    throw new Error(`${before.length} lines before the banner (at most 10):\n${before.join('\n')}`);
+  return { banner, before };
+}
+
+async function runOnce(label, afterHealthy, { firstStart = false } = {}) {
   const started = Date.now();
   const child = startService();
   try {
@@ -115,6 +149,11 @@ async function runOnce(label, afterHealthy) {
       300_000,
     );
     const webSeconds = (Date.now() - started) / 1000;
+    const { banner, before } = await checkBanner(child, { firstStart });
+    console.log(
+      `${label}: ${before.length} lines before the banner, which is the last thing printed:\n` +
+        banner.replace(/invite\/[\w-]+/, 'invite/<one-time token>'),
+    );
     const notFound = await fetch(`http://127.0.0.1:${API_PORT}/nope`, { method: 'POST' });
     const body = await notFound.json();
     if (
@@ -145,11 +184,17 @@ async function runOnce(label, afterHealthy) {
 
 async function main() {
   const marker = `smoke-${Date.now()}`;
-  await runOnce('first start', async () => {
-    const client = await pgClient();
-    await client.query(`insert into app_settings (key, value) values ($1, '"kept"')`, [marker]);
-    await client.end();
-  });
+  // A first start is one whose database has never issued the bootstrap invite.
+  const firstStart = !fs.existsSync(path.join(DATA_DIR, 'postgres'));
+  await runOnce(
+    'first start',
+    async () => {
+      const client = await pgClient();
+      await client.query(`insert into app_settings (key, value) values ($1, '"kept"')`, [marker]);
+      await client.end();
+    },
+    { firstStart },
+  );
   await runOnce('second start', async () => {
     const client = await pgClient();
     const { rowCount } = await client.query('select 1 from app_settings where key = $1', [marker]);

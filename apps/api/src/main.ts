@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createApp } from './bootstrap';
 import { validateEnvironment, type Environment } from './config/environment';
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   const port = config.get('API_PORT', { infer: true });
   const host = process.env.API_HOST || '127.0.0.1';
   await app.listen(port, host);
-  process.stdout.write(`Reelscout API listening on http://${host}:${port} (docs at /docs)\n`);
+  new Logger('Main').log(`Reelscout API listening on http://${host}:${port} (docs at /docs)`);
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { AccountsService } from '../accounts/accounts.service';
@@ -9,7 +10,8 @@ const MARKER = 'bootstrap_invite_issued_at';
 
 /**
  * On the very first start with an empty database, one instance (whichever claims the marker
- * first) prints a one-time invite for the first administrator, with API access.
+ * first) prints a one-time invite for the first administrator, with API access (or writes it to
+ * BOOTSTRAP_INVITE_FILE, for `npm start`'s banner).
  */
 @Injectable()
 export class BootstrapInviteService implements OnApplicationBootstrap {
@@ -25,11 +27,16 @@ export class BootstrapInviteService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.get('NODE_ENV', { infer: true }) === 'test') return;
     const url = await this.issueIfEmpty();
-    if (url) {
-      process.stdout.write(
-        `\n  First start: create the administrator account with this one-time invite link:\n\n    ${url}\n\n`,
-      );
+    if (!url) return;
+    const file = this.config.get('BOOTSTRAP_INVITE_FILE', { infer: true });
+    if (file) {
+      // A secret: never through the logger; only the starter that asked for it reads the file.
+      writeFileSync(file, `${url}\n`, { mode: 0o600 });
+      return;
     }
+    process.stdout.write(
+      `\n  First start: create the administrator account with this one-time invite link:\n\n    ${url}\n\n`,
+    );
   }
 
   /** The invite URL when this call issued the bootstrap invite; null when there is nothing to do. */

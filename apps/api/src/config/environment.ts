@@ -84,6 +84,15 @@ export class Environment {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 
+  /**
+   * Where the first start writes the one-time administrator invite link (a file created with
+   * mode 600), instead of printing it: `npm start` reads it and shows it in its final banner.
+   */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  BOOTSTRAP_INVITE_FILE?: string;
+
   @Transform(toBoolean)
   @IsBoolean()
   LOG_PRETTY: boolean = false;
