@@ -13,6 +13,8 @@ module.exports = tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.next/**',
+      '**/.next-test/**',
+      '.build/**',
       '.data/**',
       'coverage/**',
       'apps/web/next-env.d.ts',

@@ -4,7 +4,7 @@
  * setup as the e2e tests. They print figures and write bench/latest.json (scripts/bench.js
  * prints the table); they are not part of `npm test`.
  */
-const { moduleNameMapper, transform } = require('./jest.shared');
+const { cacheDirectory, moduleNameMapper, transform } = require('./jest.shared');
 
 module.exports = {
   displayName: 'bench',
@@ -12,6 +12,7 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/bench/**/*.bench.ts'],
   moduleFileExtensions: ['ts', 'js', 'json'],
+  cacheDirectory,
   transform,
   moduleNameMapper,
   globalSetup: '<rootDir>/apps/api/test/setup/global-setup.ts',

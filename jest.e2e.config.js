@@ -3,7 +3,7 @@
  * one started for the run). Each test file gets its own database cloned from a migrated template.
  */
 const os = require('node:os');
-const { moduleNameMapper, transform } = require('./jest.shared');
+const { cacheDirectory, moduleNameMapper, transform } = require('./jest.shared');
 
 module.exports = {
   displayName: 'e2e',
@@ -11,6 +11,7 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/apps/api/test/**/*.e2e-spec.ts'],
   moduleFileExtensions: ['ts', 'js', 'json'],
+  cacheDirectory,
   transform,
   moduleNameMapper,
   globalSetup: '<rootDir>/apps/api/test/setup/global-setup.ts',

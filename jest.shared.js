@@ -1,5 +1,9 @@
-/** Settings both Jest configs share: TypeScript through ts-jest, and the tsconfig path aliases. */
+/**
+ * Settings the Jest configs share: TypeScript through ts-jest, the tsconfig path aliases, and
+ * a cache inside node_modules (not the temp folder, which the tests leave as they found it).
+ */
 module.exports = {
+  cacheDirectory: '<rootDir>/node_modules/.cache/jest',
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
   },

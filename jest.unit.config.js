@@ -1,5 +1,5 @@
 /** Unit tests: pure rules, no database, no network beyond 127.0.0.1 fakes. */
-const { moduleNameMapper, transform } = require('./jest.shared');
+const { cacheDirectory, moduleNameMapper, transform } = require('./jest.shared');
 
 module.exports = {
   displayName: 'unit',
@@ -11,6 +11,7 @@ module.exports = {
     '<rootDir>/apps/web/lib/**/*.spec.ts',
   ],
   moduleFileExtensions: ['ts', 'js', 'json'],
+  cacheDirectory,
   transform,
   moduleNameMapper,
   testTimeout: 30_000,

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { fromPublicJobId } from '../apps/api/src/jobs/job-ids';
 import { BillingService } from '../apps/api/src/ledger/billing.service';
 import { createAccount, createKey } from '../apps/api/test/support/fixtures';
 import { createTestApp, type TestApp } from '../apps/api/test/support/test-app';
+import { TEST_API_DIR } from '../apps/api/test/support/test-build';
 import { DirectAssistModule } from './support/direct-assist.module';
 import { QUICK, recordFigure } from './support/figures';
 
@@ -15,7 +16,7 @@ import { QUICK, recordFigure } from './support/figures';
  * - jobs_enqueue_start_p50_ms / _p99_ms: an async job's created_at → started_at (both Postgres
  *   clock), one job at a time, the worker in the API process (goal p50 ≤ 50 ms);
  * - jobs_drained_per_s and jobs_lost: a backlog queued while no worker runs (JOBS_WORKER=false
- *   API), then drained by 2 worker processes (dist/apps/api/worker.js); lost = jobs not
+ *   API), then drained by 2 worker processes (worker.js of the tests' build); lost = jobs not
  *   `succeeded` (goal 0);
  * - jobs_sync_overhead_ratio: p50 of a synchronous POST /v1/assist (a job run at once by the
  *   instance) ÷ p50 of the previous direct sync path (hold → work → capture, no job row:
@@ -150,11 +151,7 @@ describe('jobs bench', () => {
   });
 
   it(`jobs_drained_per_s: ${DRAIN_JOBS} queued jobs drained by ${DRAIN_WORKERS} worker processes`, async () => {
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), '--api'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+    // The global setup built the tests' API (.build/test) before this file ran.
     const { t, port, accountId, headers } = await appWithKey({ JOBS_WORKER: 'false' });
     const workers: { child: ChildProcess; exited: Promise<void>; output: string[] }[] = [];
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
@@ -184,7 +181,7 @@ describe('jobs bench', () => {
 
         const spawnedAt = performance.now();
         for (let i = 0; i < DRAIN_WORKERS; i++) {
-          const child = spawn(process.execPath, ['dist/apps/api/worker.js'], {
+          const child = spawn(process.execPath, [path.join(TEST_API_DIR, 'worker.js')], {
             cwd: ROOT,
             stdio: ['ignore', 'pipe', 'pipe'],
             env: {

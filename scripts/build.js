@@ -1,50 +1,75 @@
 'use strict';
 /**
- * Builds what is out of date: the API bundles (dist/apps/api) and the dashboard (apps/web/.next).
- * A fingerprint of the inputs is kept beside each output, so an unchanged tree builds nothing.
- * Usage: node scripts/build.js [--api] [--web] [--force]
+ * Builds what is out of date: the API bundles (dist/apps/api) and the dashboard (apps/web/.next),
+ * or with --test (or REELSCOUT_BUILD=test) the tests' own builds (.build/test/apps/api,
+ * apps/web/.next-test; see scripts/lib/build-paths.js). A fingerprint of the inputs is kept
+ * beside each output, so an unchanged tree builds nothing.
+ * Usage: node scripts/build.js [--api] [--web] [--force] [--start|--test]
  */
 const { spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { ROOT } = require('./lib/env');
+const { PROFILES, currentProfile, buildRoot, apiDir, webDistDir } = require('./lib/build-paths');
 
-const TARGETS = {
-  api: {
-    inputs: [
-      'apps/api/src',
-      'libs',
-      'package-lock.json',
-      'nest-cli.json',
-      'tsconfig.json',
-      'tsconfig.build.json',
-      'apps/api/tsconfig.app.json',
-    ],
-    stamp: 'dist/apps/api/.build-fingerprint',
-    env: [],
-    commands: [
-      ['nest', 'build', 'api'],
-      ['nest', 'build', 'cli'],
-    ],
-    /** `dist/apps/api/worker.js`: the API bundle started as a worker alone (no second bundle). */
-    after: () =>
-      fs.writeFileSync(
-        path.join(ROOT, 'dist/apps/api/worker.js'),
-        "'use strict';\nprocess.argv.push('--worker');\nrequire('./main.js');\n",
-      ),
-  },
-  web: {
-    inputs: ['apps/web', 'libs/domain/src', 'package-lock.json'],
-    stamp: 'apps/web/.next/.build-fingerprint',
-    // Rewrites to the API (and the playground's public API address) are fixed at build time: a
-    // different API address needs a rebuild.
-    env: ['API_INTERNAL_URL', 'API_PORT', 'API_PUBLIC_URL'],
-    commands: [['next', 'build', 'apps/web']],
-  },
-};
+const SANDBOX_FIXTURES = 'apps/api/src/providers/sandbox/fixtures';
 
-const SKIP = new Set(['node_modules', '.next', 'dist', '.data']);
+/** What each target builds from and where it goes, for one profile (scripts/lib/build-paths.js). */
+function targets(profile) {
+  const api = apiDir(profile);
+  const webDist = webDistDir(profile);
+  return {
+    api: {
+      inputs: [
+        'apps/api/src',
+        'libs',
+        'package-lock.json',
+        'nest-cli.json',
+        'scripts/webpack.api.js',
+        'tsconfig.json',
+        'tsconfig.build.json',
+        'apps/api/tsconfig.app.json',
+      ],
+      stamp: path.join(api, '.build-fingerprint'),
+      env: [],
+      commandEnv: { REELSCOUT_BUILD_ROOT: buildRoot(profile) },
+      commands: [
+        ['nest', 'build', 'api'],
+        ['nest', 'build', 'cli'],
+      ],
+      after: () => {
+        // `worker.js`: the API bundle started as a worker alone (no second bundle).
+        fs.writeFileSync(
+          path.join(api, 'worker.js'),
+          "'use strict';\nprocess.argv.push('--worker');\nrequire('./main.js');\n",
+        );
+        // The sandbox's data files, read at run time beside the bundle (sandbox-fixtures.ts).
+        const fixtures = path.join(api, 'providers', 'sandbox', 'fixtures');
+        fs.rmSync(fixtures, { recursive: true, force: true });
+        fs.mkdirSync(fixtures, { recursive: true });
+        for (const name of fs.readdirSync(path.join(ROOT, SANDBOX_FIXTURES))) {
+          if (name.endsWith('.json'))
+            fs.copyFileSync(path.join(ROOT, SANDBOX_FIXTURES, name), path.join(fixtures, name));
+        }
+      },
+    },
+    web: {
+      inputs: ['apps/web', 'libs/domain/src', 'package-lock.json'],
+      stamp: path.join(ROOT, 'apps', 'web', webDist, '.build-fingerprint'),
+      // Rewrites to the API (and the playground's public API address) are fixed at build
+      // time: a different API address needs a rebuild.
+      env: ['API_INTERNAL_URL', 'API_PORT', 'API_PUBLIC_URL'],
+      commandEnv: { NEXT_DIST_DIR: webDist },
+      commands: [['next', 'build', 'apps/web']],
+      // `next build` points next-env.d.ts at its distDir's route types; the committed file
+      // names the default one, so a test build leaves the tree as it found it.
+      keep: ['apps/web/next-env.d.ts'],
+    },
+  };
+}
+
+const SKIP = new Set(['node_modules', '.next', '.next-test', 'dist', '.build', '.data']);
 
 function walk(target, files) {
   const full = path.join(ROOT, target);
@@ -76,9 +101,12 @@ function fingerprint(target) {
  * `quiet`: the tools' own output is kept back and shown only when a step fails (npm start's
  * default); otherwise it streams as the tools print it.
  */
-function build(name, { force = false, log = console.log, quiet = false } = {}) {
-  const target = TARGETS[name];
-  const stampFile = path.join(ROOT, target.stamp);
+function build(
+  name,
+  { force = false, log = console.log, quiet = false, profile = currentProfile() } = {},
+) {
+  const target = targets(profile)[name];
+  const stampFile = target.stamp;
   const print = fingerprint(target);
   if (!force && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === print) {
     log(`${name}: up to date`);
@@ -86,17 +114,15 @@ function build(name, { force = false, log = console.log, quiet = false } = {}) {
   }
   log(`${name}: building…`);
   const started = Date.now();
-  for (const [bin, ...args] of target.commands) {
-    const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', bin), args, {
-      cwd: ROOT,
-      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    });
-    if (result.status !== 0) {
-      if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
-      throw new Error(`${name}: \`${bin} ${args.join(' ')}\` failed`);
+  const kept = (target.keep ?? []).map((file) => {
+    const full = path.join(ROOT, file);
+    return { full, text: fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null };
+  });
+  try {
+    runCommands(name, target, quiet);
+  } finally {
+    for (const { full, text } of kept) {
+      if (text !== null && fs.readFileSync(full, 'utf8') !== text) fs.writeFileSync(full, text);
     }
   }
   target.after?.();
@@ -105,14 +131,36 @@ function build(name, { force = false, log = console.log, quiet = false } = {}) {
   log(`${name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-module.exports = { build };
+function runCommands(name, target, quiet) {
+  for (const [bin, ...args] of target.commands) {
+    const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', bin), args, {
+      cwd: ROOT,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, ...target.commandEnv, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    if (result.status !== 0) {
+      if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+      throw new Error(`${name}: \`${bin} ${args.join(' ')}\` failed`);
+    }
+  }
+}
+
+/** The fingerprint a target's stamp holds when its output is up to date (start-up tests). */
+function currentFingerprint(name, profile = currentProfile()) {
+  return fingerprint(targets(profile)[name]);
+}
+
+module.exports = { build, currentFingerprint };
 
 if (require.main === module) {
   const args = process.argv.slice(2);
   const force = args.includes('--force');
   const only = ['api', 'web'].filter((name) => args.includes(`--${name}`));
+  const profile = PROFILES.find((p) => args.includes(`--${p}`)) ?? currentProfile();
   try {
-    for (const name of only.length ? only : ['api', 'web']) build(name, { force });
+    for (const name of only.length ? only : ['api', 'web']) build(name, { force, profile });
   } catch (error) {
     console.error(error.message);
     process.exit(1);

@@ -73,7 +73,7 @@ async function main() {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   loadDotEnv();
-  build('api', { log: () => undefined });
+  build('api', { log: () => undefined, profile: 'start' });
   if (interrupted) return signalExitCode(interrupted);
   const args = process.argv.slice(2);
   // Commands that need no database run without starting (or reaching) one.

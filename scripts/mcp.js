@@ -17,6 +17,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { fingerprint, isFresh, stagedBuild } = require('./lib/staged-build');
+const { apiDir } = require('./lib/build-paths');
 
 const ROOT = path.resolve(__dirname, '..');
 const CONFIG = path.join(ROOT, 'libs', 'mcp', 'tsconfig.build.json');
@@ -55,7 +56,7 @@ function servedDocument() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelscout-openapi-'));
   try {
     const out = path.join(dir, 'doc.json');
-    run([path.join(ROOT, 'dist', 'apps', 'api', 'cli.js'), 'openapi', '--out', out], 'cli openapi');
+    run([path.join(apiDir(), 'cli.js'), 'openapi', '--out', out], 'cli openapi');
     return JSON.parse(fs.readFileSync(out, 'utf8'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * `npm run lint:openapi`: Redocly's lint (recommended rules, plus redocly.yaml when present) on the
- * OpenAPI document the API serves, as `node dist/apps/api/cli.js openapi` builds it (the same
+ * OpenAPI document the API serves, as `cli.js openapi` (of the current build profile) builds it (the same
  * document as GET /openapi.json; no database). Builds the API first when it is out of date.
  * Fails on any error and on any warning.
  * Usage: node scripts/openapi-lint.js
@@ -12,8 +12,9 @@ const os = require('node:os');
 const path = require('node:path');
 const { ROOT } = require('./lib/env');
 const { build } = require('./build');
+const { apiDir } = require('./lib/build-paths');
 
-const CLI = path.join(ROOT, 'dist', 'apps', 'api', 'cli.js');
+const CLI = path.join(apiDir(), 'cli.js');
 const REDOCLY = path.join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 const CONFIG = path.join(ROOT, 'redocly.yaml');
 

@@ -14,6 +14,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { fingerprint, isFresh, stagedBuild } = require('./lib/staged-build');
+const { apiDir } = require('./lib/build-paths');
 const { generateTypes, TYPES_FILE, SDK_ROOT } = require('../libs/sdk/scripts/generate-types');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -80,7 +81,7 @@ function servedDocument() {
   run([path.join(ROOT, 'scripts', 'build.js'), '--api'], 'the API build');
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reelscout-openapi-')), 'doc.json');
   try {
-    run([path.join(ROOT, 'dist', 'apps', 'api', 'cli.js'), 'openapi', '--out', out], 'cli openapi');
+    run([path.join(apiDir(), 'cli.js'), 'openapi', '--out', out], 'cli openapi');
     return JSON.parse(fs.readFileSync(out, 'utf8'));
   } finally {
     fs.rmSync(path.dirname(out), { recursive: true, force: true });

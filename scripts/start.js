@@ -144,7 +144,7 @@ async function main() {
   process.on('SIGINT', () => shutdown(0));
   process.on('SIGTERM', () => shutdown(0));
 
-  build('api', { log, quiet });
+  build('api', { log, quiet, profile: 'start' });
   if (shuttingDown) return;
   databaseReady = ensureDatabase(log);
   const database = await databaseReady;
@@ -186,7 +186,7 @@ async function main() {
   await waitForHealth(`http://127.0.0.1:${apiPort}/health`, api, 60_000);
   log(`api: ready on port ${apiPort}`);
 
-  build('web', { log, quiet });
+  build('web', { log, quiet, profile: 'start' });
   if (shuttingDown) return;
   const nextBin = path.join(ROOT, 'node_modules', '.bin', 'next');
   const web = startChild(

@@ -7,6 +7,8 @@ const apiOrigin =
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // `npm start` serves .next; the tests build and serve .next-test (scripts/lib/build-paths.js).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // Shared TypeScript from libs/domain is compiled by Next like its own source.
   transpilePackages: [],

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -7,6 +7,7 @@ import { fromPublicJobId } from '../src/jobs/job-ids';
 import { createAccount, createKey } from './support/fixtures';
 import { until, waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
+import { TEST_API_DIR } from './support/test-build';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const AUTH_SECRET = 'jobs-crash-secret-jobs-crash-secret-xx';
@@ -23,7 +24,7 @@ interface Worker {
 /**
  * Issue 18, crash safety: a worker process killed with SIGKILL mid-job. The API runs in this
  * process without a worker (JOBS_WORKER=false, so it neither runs nor sweeps jobs); the workers
- * are the built `dist/apps/api/worker.js` on the same database. The killed attempt's heartbeat
+ * are the built `worker.js` (the tests' build, made by the global setup) on the same database. The killed attempt's heartbeat
  * stops, the next worker's sweeper takes the job for dead, voids its hold and retries it once
  * from the start; a job whose second attempt dies too fails with 500 internal_error. Either way
  * it ends in one state, charged at most once, with no hold left pending.
@@ -35,11 +36,6 @@ describe('a worker killed with SIGKILL mid-job (e2e)', () => {
   const server = () => t.app.getHttpServer();
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), '--api'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
     t = await createTestApp({ env: { AUTH_SECRET, JOBS_WORKER: 'false' } });
     db = new Client({ connectionString: t.db.url });
     await db.connect();
@@ -54,7 +50,7 @@ describe('a worker killed with SIGKILL mid-job (e2e)', () => {
 
   /** A worker process on the test app's database; resolves once it says it is running. */
   async function startWorker(): Promise<Worker> {
-    const child = spawn(process.execPath, ['dist/apps/api/worker.js'], {
+    const child = spawn(process.execPath, [path.join(TEST_API_DIR, 'worker.js')], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {

@@ -76,9 +76,18 @@ async function assertNoStackTrace(page) {
   assert.doesNotMatch(text, /Error: .*\n\s+at /, `stack trace on ${page.url()}`);
 }
 
+/**
+ * A screenshot for the docs. Written to docs/screenshots only by `npm run screenshots`
+ * (E2E_SCREENSHOTS=1); in a test run the page is still rendered to an image, which is dropped,
+ * so `npm test` leaves the committed pictures alone.
+ */
 async function shot(page, name, { fullPage = true } = {}) {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
+  if (process.env.E2E_SCREENSHOTS !== '1') {
+    await page.screenshot({ fullPage });
+    return;
+  }
+  fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 }
 

@@ -1,8 +1,8 @@
 'use strict';
 /**
  * The servers the browser test drives, started the way `npm start` starts them, on a fresh
- * database: builds what is stale (`scripts/build.js`, with this run's API_PORT so the
- * dashboard's rewrites point at this API), creates a new database (on DATABASE_URL's server,
+ * database: builds what is stale (`scripts/build.js`: the tests' own builds, with this run's
+ * API_PORT so the dashboard's rewrites point at this API), creates a new database (on DATABASE_URL's server,
  * or in an embedded Postgres in a temp dir), migrates, then runs the API and `next start`.
  * Everything listens on 127.0.0.1; every wait has a deadline; stop() ends what start() began.
  */
@@ -14,6 +14,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
+const { apiDir, webDistDir } = require('../../../scripts/lib/build-paths');
 /** stop() of every stack that has started and not stopped yet. */
 const active = new Set();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -227,8 +228,12 @@ async function startStack({
       STRIPE_WEBHOOK_SECRET: '',
       SMTP_URL: '',
       ...extraEnv,
+      // The tests' own builds (.build/test, apps/web/.next-test): never the ones `npm start` runs.
+      REELSCOUT_BUILD: 'test',
+      NEXT_DIST_DIR: webDistDir('test'),
     };
     delete env.API_INTERNAL_URL;
+    const apiBuild = apiDir('test');
 
     if (process.env.E2E_SKIP_BUILD === '1') log('E2E_SKIP_BUILD=1: using the existing builds');
     else {
@@ -243,12 +248,12 @@ async function startStack({
     const database = await freshDatabase(log);
     cleanups.push(database.stop);
     env.DATABASE_URL = database.url;
-    await runCommand(process.execPath, ['dist/apps/api/cli.js', 'migrate'], {
+    await runCommand(process.execPath, [path.join(apiBuild, 'cli.js'), 'migrate'], {
       env,
       timeoutMs: 120_000,
     });
 
-    const api = startServer('API', process.execPath, ['dist/apps/api/main.js'], env);
+    const api = startServer('API', process.execPath, [path.join(apiBuild, 'main.js')], env);
     servers.push(api);
     await waitForHttp(`${apiUrl}/health`, api, 90_000);
     log(`API ready at ${apiUrl}`);
@@ -270,7 +275,7 @@ async function startStack({
       apiLog: () => api.output,
       /** A one-time invite link from the operator CLI (its last output line). */
       async createInvite({ apiAccess = false, admin = false } = {}) {
-        const args = ['dist/apps/api/cli.js', 'invites:create'];
+        const args = [path.join(apiBuild, 'cli.js'), 'invites:create'];
         if (apiAccess) args.push('--api-access');
         if (admin) args.push('--admin');
         const output = await runCommand(process.execPath, args, { env, timeoutMs: 60_000 });

@@ -31,10 +31,13 @@ const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 /**
  * The suites that start the built API as processes (scale-out, jobs-crash) share one build, made
- * here before any of them runs: two of them building `dist/` at once could start a bundle while
+ * here before any of them runs: two of them building `.build/test` at once could start a bundle while
  * the other was still writing it. Their own build step then finds it up to date.
  */
 function buildApi(): void {
+  // The tests' own build (.build/test): never the one `npm start` runs. Set here, it reaches
+  // every test process, and the scripts they spawn (sdk.js, mcp.js) build and read the same.
+  process.env.REELSCOUT_BUILD = 'test';
   const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), '--api'], {
     cwd: ROOT,
     encoding: 'utf8',

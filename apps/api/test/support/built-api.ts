@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort, until } from './local-servers';
+import { TEST_API_DIR } from './test-build';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
-/** A built API process (dist/apps/api/main.js, as `npm start` runs it) on a port of its own. */
+/** A built API process (main.js of the tests' build, as `npm start` runs it) on a port of its own. */
 export interface BuiltApi {
   url: string;
   child: ChildProcess;
@@ -14,7 +15,7 @@ export interface BuiltApi {
 
 /**
  * Starts `count` built API processes with `env` over this process's environment (the global
- * setup has built dist/), and waits until each answers /health with 200.
+ * setup has built .build/test), and waits until each answers /health with 200.
  */
 export async function startBuiltApis(
   count: number,
@@ -23,7 +24,7 @@ export async function startBuiltApis(
   const apis: BuiltApi[] = [];
   for (let i = 0; i < count; i++) {
     const port = await freePort();
-    const child = spawn(process.execPath, ['dist/apps/api/main.js'], {
+    const child = spawn(process.execPath, [path.join(TEST_API_DIR, 'main.js')], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: {

@@ -19,8 +19,8 @@ export class SandboxFixtureError extends Error {
 
 /**
  * Where the data files are. From the sources (Jest, ts-node) they sit beside this file. In a
- * build, webpack bundles the code into dist/apps/api/*.js, where `__dirname` is dist/apps/api,
- * and nest-cli.json's "assets" copies them to the same path under it as under apps/api/src.
+ * build, webpack bundles the code into <build>/apps/api/*.js, where `__dirname` is that folder,
+ * and scripts/build.js copies them to the same path under it as under apps/api/src.
  */
 function fixturesDir(): string {
   const candidates = [join(__dirname, 'fixtures'), join(__dirname, 'providers/sandbox/fixtures')];
@@ -28,7 +28,7 @@ function fixturesDir(): string {
   if (!found) {
     throw new SandboxFixtureError(
       `The sandbox data files are missing: no folder ${candidates.join(' or ')} ` +
-        '(a build copies them through nest-cli.json "assets").',
+        '(scripts/build.js copies them beside the bundle).',
     );
   }
   return found;
