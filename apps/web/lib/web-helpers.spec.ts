@@ -1,5 +1,6 @@
+import { firstCallCurl } from './api-address';
 import { toChartRows } from './chart-rows';
-import { usd, usdShort } from './format';
+import { formatDateTime, formatUtc, usd, usdShort } from './format';
 import { checkPurchase } from './purchase';
 import { checkoutOutcome } from './checkout-status';
 import { queryString, safeNextPath } from './api';
@@ -22,6 +23,28 @@ import {
   nextDay,
   NO_FILTERS,
 } from './usage-filters';
+
+describe('times carry their zone', () => {
+  it('local time with the offset, UTC for the hover and the CSV', () => {
+    const iso = '2025-11-21T15:42:10.000Z';
+    expect(formatDateTime(iso, { timeZone: 'Asia/Shanghai' })).toBe('21 Nov 2025, 23:42 GMT+8');
+    expect(formatDateTime(iso, { timeZone: 'America/New_York', withSeconds: true })).toBe(
+      '21 Nov, 10:42:10 GMT-5',
+    );
+    expect(formatDateTime(iso, { timeZone: 'UTC' })).toBe('21 Nov 2025, 15:42 GMT+0');
+    expect(formatUtc(iso)).toBe('2025-11-21 15:42:10 UTC');
+    expect(formatDateTime('not a time')).toBe('not a time');
+  });
+});
+
+describe('the first call after a key is created', () => {
+  it('is one copyable command with the key and the API address', () => {
+    const command = firstCallCurl('https://api.example.com', 'rs_test_abc');
+    expect(command.split('\n')[0]).toBe('curl -sS https://api.example.com/v1/assist \\');
+    expect(command).toContain("-H 'Authorization: Bearer rs_test_abc'");
+    expect(command.endsWith(`-d '{"message": "show me trending home espresso reels"}'`)).toBe(true);
+  });
+});
 
 describe('money display', () => {
   it('shows six decimals from integers, with the sign before the dollar', () => {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { LedgerEntryView } from '@reelscout/domain/views';
 import { queryString } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../ui/date-time';
 import { usePagedList } from '../../lib/use-paged-list';
 import {
   checkFilters,
@@ -127,9 +127,7 @@ export function LedgerPanel({ version }: { version: number }) {
                 {list.items.map((entry) => (
                   <tr key={entry.id}>
                     <td data-label="Time">
-                      <time dateTime={entry.createdAt}>
-                        {formatDateTime(entry.createdAt, true)}
-                      </time>
+                      <DateTime iso={entry.createdAt} withSeconds />
                     </td>
                     <td data-label="Mode">
                       <ModeBadge mode={entry.mode} />

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useParams, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { api, ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../ui/date-time';
 import { useApi } from '../../lib/use-api';
 import { NoAccessPanel } from '../overview/no-access-panel';
 import { useAccount } from '../shell/account-context';
@@ -30,7 +30,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function When({ iso }: { iso: string | null }) {
   if (!iso) return <span className="muted">not yet</span>;
-  return <time dateTime={iso}>{formatDateTime(iso, true)}</time>;
+  return <DateTime iso={iso} withSeconds />;
 }
 
 /** The JSON of a result or an error, as the API returned it, with a copy button. */

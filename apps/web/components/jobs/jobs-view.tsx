@@ -7,7 +7,7 @@ import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useId, useState } from 'react';
 import { api, ApiError, queryString } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../ui/date-time';
 import { useObjectList } from '../../lib/use-object-list';
 import { NoAccessPanel } from '../overview/no-access-panel';
 import { useAccount } from '../shell/account-context';
@@ -97,9 +97,7 @@ export function JobsTable({
           {jobs.map((job) => (
             <tr key={job.id} data-job-id={job.id} data-status={job.status}>
               <td data-label="Created">
-                <time dateTime={job.created_at} title={`Request ${job.request_id}`}>
-                  {formatDateTime(job.created_at, true)}
-                </time>
+                <DateTime iso={job.created_at} withSeconds />
               </td>
               <td data-label="Operation">
                 <code>{job.operation}</code>{' '}

@@ -13,6 +13,7 @@ import {
 } from '../../lib/key-settings';
 import { Alert } from '../ui/alert';
 import { CopyButton } from '../ui/copy-button';
+import { firstCallCurl, useApiBaseUrl } from '../../lib/api-address';
 import { Field } from '../ui/field';
 import { Modal } from '../ui/modal';
 import { KeySettingsFields } from './key-settings-fields';
@@ -106,6 +107,20 @@ function CreateKeyForm({
   );
 }
 
+/** The first call with the new key, ready to paste into a terminal. */
+function FirstCall({ apiKey }: { apiKey: string }) {
+  const command = firstCallCurl(useApiBaseUrl(), apiKey);
+  return (
+    <div className="first-call">
+      <p className="small">Try it: your first call (assist, 0.010000 USD of this mode's credit)</p>
+      <pre className="code-block" data-testid="first-call-curl">
+        <code>{command}</code>
+      </pre>
+      <CopyButton text={command} label="Copy command" />
+    </div>
+  );
+}
+
 /** The key, once. The dialog stays until the reader confirms they stored it. */
 export function ShowKeyOnce({
   created,
@@ -145,6 +160,7 @@ export function ShowKeyOnce({
         </code>
         <CopyButton text={created.key} label="Copy key" />
       </div>
+      <FirstCall apiKey={created.key} />
       <label className="check">
         <input
           type="checkbox"

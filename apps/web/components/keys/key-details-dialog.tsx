@@ -1,7 +1,7 @@
 'use client';
 
 import type { ApiKeyDetailView, ApiKeyView, KeyAuditEntryView } from '@reelscout/domain/views';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../ui/date-time';
 import { auditChanges } from '../../lib/key-settings';
 import { useApi } from '../../lib/use-api';
 import { Alert } from '../ui/alert';
@@ -33,8 +33,7 @@ export function AuditTrail({ entries }: { entries: KeyAuditEntryView[] }) {
           <p className="audit-head">
             <strong>{ACTION_TEXT[entry.action]}</strong>{' '}
             <span className="muted small">
-              by {ACTOR_TEXT[entry.actor]},{' '}
-              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, true)}</time>
+              by {ACTOR_TEXT[entry.actor]}, <DateTime iso={entry.createdAt} withSeconds />
             </span>
           </p>
           <ul className="audit-changes">

@@ -1,11 +1,11 @@
 import type { Micros } from '@reelscout/domain/money';
 import type { ApiKeyView } from '@reelscout/domain/views';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../ui/date-time';
 import { spendShare, usdText } from '../../lib/key-settings';
 import { Badge } from '../ui/badge';
 
 function When({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
+  return <DateTime iso={iso} />;
 }
 
 /** The key's state, and the instant that goes with it (until, since, expires). */

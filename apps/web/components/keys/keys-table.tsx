@@ -1,5 +1,5 @@
 import type { ApiKeyView } from '@reelscout/domain/views';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../ui/date-time';
 import { ModeBadge } from '../ui/mode-badge';
 import { KeySpend, KeyStatus, operationsText } from './key-parts';
 
@@ -54,13 +54,13 @@ export function KeysTable({
                   <span className="key-name-stack">
                     <code>{key.start}</code>
                     <span className="muted small">
-                      created <time dateTime={key.createdAt}>{formatDateTime(key.createdAt)}</time>
+                      created <DateTime iso={key.createdAt} />
                     </span>
                   </span>
                 </td>
                 <td data-label="Last used">
                   {key.lastUsedAt ? (
-                    <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt)}</time>
+                    <DateTime iso={key.lastUsedAt} />
                   ) : (
                     <span className="muted">Never</span>
                   )}

@@ -4,7 +4,7 @@ import type { ApiKeyView, RolledApiKeyView } from '@reelscout/domain/views';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { toFormErrors } from '../../lib/form-errors';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../ui/date-time';
 import { GRACE_CHOICES } from '../../lib/key-settings';
 import { Alert } from '../ui/alert';
 import { Modal } from '../ui/modal';
@@ -118,8 +118,7 @@ export function RollKeyDialog({
             The old key <code>{previous.start}</code>{' '}
             {previous.status === 'expiring' && previous.revokedAt ? (
               <>
-                keeps working until{' '}
-                <time dateTime={previous.revokedAt}>{formatDateTime(previous.revokedAt)}</time>.
+                keeps working until <DateTime iso={previous.revokedAt} />.
               </>
             ) : (
               <>has stopped working.</>

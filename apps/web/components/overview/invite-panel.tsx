@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import type { CreatedInviteView } from '@reelscout/domain/views';
 import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../ui/date-time';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
 import { Alert } from '../ui/alert';
 import { CopyButton } from '../ui/copy-button';
@@ -62,7 +62,7 @@ export function InvitePanel() {
         <div className="secret-box" aria-live="polite">
           <p>
             Send this link to the person you invite. It works once, until{' '}
-            {formatDateTime(invite.expiresAt)}
+            <DateTime iso={invite.expiresAt} />
             {invite.grantsApiAccess ? ', and grants API access' : ''}.
           </p>
           <div className="secret-row">

@@ -9,6 +9,7 @@ import { Alert } from '../ui/alert';
 import { Loading } from '../ui/loading';
 import { AccountContext } from './account-context';
 import { DashboardNav } from './nav';
+import { SiteFooter } from './site-footer';
 
 type State =
   | { kind: 'loading' }
@@ -98,6 +99,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
         <DashboardNav apiAccess={context.account.apiAccess} />
       </header>
       <main id="main">{children}</main>
+      <SiteFooter />
     </AccountContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import type { ApiKeyView, UsageView } from '@reelscout/domain/views';
-import { formatDateTime, formatDuration } from '../../lib/format';
+import { formatDuration } from '../../lib/format';
+import { DateTime } from '../ui/date-time';
 import { Badge } from '../ui/badge';
 import { ModeBadge } from '../ui/mode-badge';
 import { Money } from '../ui/money';
@@ -62,9 +63,7 @@ export function UsageTable({
           {items.map((record) => (
             <tr key={record.id} data-request-id={record.requestId}>
               <td data-label="Time">
-                <time dateTime={record.createdAt} title={`Request ${record.requestId}`}>
-                  {formatDateTime(record.createdAt, true)}
-                </time>
+                <DateTime iso={record.createdAt} withSeconds />
               </td>
               <td data-label="Operation">
                 <code>{record.operation}</code>

@@ -4,7 +4,7 @@ import type { WebhookDeliveryView, WebhookEndpointView } from '@reelscout/domain
 import Link from 'next/link';
 import { useState } from 'react';
 import { api, ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../ui/date-time';
 import { useObjectList } from '../../lib/use-object-list';
 import { Alert } from '../ui/alert';
 import { Badge } from '../ui/badge';
@@ -135,9 +135,7 @@ export function DeliveriesPanel({
                       data-job-id={delivery.job_id ?? undefined}
                     >
                       <td data-label="Time">
-                        <time dateTime={delivery.created_at} title={delivery.message_id}>
-                          {formatDateTime(delivery.created_at, true)}
-                        </time>
+                        <DateTime iso={delivery.created_at} withSeconds />
                       </td>
                       <td data-label="Event">
                         <code>{delivery.event_type}</code>
@@ -156,10 +154,7 @@ export function DeliveriesPanel({
                         {delivery.status === 'pending' && delivery.next_attempt_at ? (
                           <span className="muted small">
                             {' '}
-                            next{' '}
-                            <time dateTime={delivery.next_attempt_at}>
-                              {formatDateTime(delivery.next_attempt_at, true)}
-                            </time>
+                            next <DateTime iso={delivery.next_attempt_at} withSeconds />
                           </span>
                         ) : null}
                       </td>

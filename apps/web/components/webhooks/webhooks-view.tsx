@@ -5,7 +5,7 @@ import type { WebhookEndpointView } from '@reelscout/domain/views';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../ui/date-time';
 import { useObjectList } from '../../lib/use-object-list';
 import { NoAccessPanel } from '../overview/no-access-panel';
 import { useAccount } from '../shell/account-context';
@@ -37,8 +37,7 @@ function EndpointStatus({ endpoint }: { endpoint: WebhookEndpointView }) {
       ) : null}
       {endpoint.failing_since ? (
         <span className="small" style={{ display: 'block' }}>
-          failing since{' '}
-          <time dateTime={endpoint.failing_since}>{formatDateTime(endpoint.failing_since)}</time>
+          failing since <DateTime iso={endpoint.failing_since} />
         </span>
       ) : null}
     </>
@@ -98,7 +97,7 @@ function EndpointsTable({
                 <EndpointStatus endpoint={endpoint} />
               </td>
               <td data-label="Created">
-                <time dateTime={endpoint.created_at}>{formatDateTime(endpoint.created_at)}</time>
+                <DateTime iso={endpoint.created_at} />
               </td>
               <td className="row-actions">
                 <span className="actions" style={{ marginTop: 0 }}>
