@@ -45,7 +45,7 @@ const LAYERS = [
     ],
   ],
   ['operation-runner', ['operation-runner', 'jobs']],
-  ['operations', ['assist', 'scan', 'playbook', 'music', 'mcp']],
+  ['operations', ['assist', 'scan', 'playbook', 'music', 'mcp', 'playground']],
   [
     'composition',
     ['app.module.ts', 'bootstrap.ts', 'main.ts', 'cli.ts', 'cli', 'openapi.ts', 'worker.ts'],

@@ -25,6 +25,7 @@ import { MusicModule } from './music/music.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { BalanceModule } from './balance/balance.module';
 import { McpModule } from './mcp/mcp.module';
+import { PlaygroundModule } from './playground/playground.module';
 import { ClockModule } from './common/clock/clock';
 
 /**
@@ -77,6 +78,7 @@ const FEATURE_MODULES = [
   WebhooksModule,
   BalanceModule,
   McpModule,
+  PlaygroundModule,
 ];
 
 @Module({

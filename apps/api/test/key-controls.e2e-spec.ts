@@ -341,7 +341,9 @@ describe('key controls (e2e)', () => {
       const expired = await keyRow('expired', `expires_at = now() - interval '1 day'`);
       const expiring = await keyRow('expiring', `expires_at = now() + interval '1 day'`);
       const runner = { query: (sql: string) => pg.query(sql) } as unknown as QueryRunner;
-      for (const migration of MIGRATIONS.slice(-2).reverse()) await new migration().down(runner);
+      // Down to (and including) key controls: the migrations after it first, newest first.
+      const from = MIGRATIONS.findIndex((m) => new m().name === 'KeyControls1763700600000');
+      for (const migration of MIGRATIONS.slice(from).reverse()) await new migration().down(runner);
       const after = await pg.query(
         `SELECT id, revoked_at, revoked_at <= now() AS revoked,
                 revoked_at < now() - interval '23 hours' AS at_expiry
@@ -600,7 +602,7 @@ describe('key controls (e2e)', () => {
       expect(csv.status).toBe(200);
       const lines = csv.text.trim().split('\n');
       expect(lines[0]).toBe(
-        'time,request_id,operation,mode,key_id,key,subject,market,status,error_code,charge_usd,duration_ms',
+        'time,request_id,operation,mode,key_id,key,subject,market,status,error_code,charge_usd,duration_ms,source',
       );
       expect(lines).toHaveLength(3);
       expect(lines.slice(1).map((l) => l.split(',').slice(4, 7))).toEqual([

@@ -4,6 +4,7 @@
  */
 export const ERROR_STATUS = {
   invalid_request: 400,
+  price_confirmation_required: 400,
   unauthorized: 401,
   insufficient_credit: 402,
   key_spend_limit_reached: 402,

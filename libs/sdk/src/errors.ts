@@ -160,6 +160,7 @@ type APIErrorClass = new (
 
 const BY_CODE: Record<string, APIErrorClass> = {
   invalid_request: InvalidRequestError,
+  price_confirmation_required: InvalidRequestError,
   payload_too_large: InvalidRequestError,
   unsupported_media_type: InvalidRequestError,
   unauthorized: AuthenticationError,

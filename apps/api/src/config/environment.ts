@@ -473,6 +473,19 @@ export class Environment {
   @IsString()
   MEDIA_FONT_FILE?: string;
 
+  // --- the dashboard playground's media (issue 21) ---
+
+  /** Where the playground keeps the covers, frames, videos and audio previews it serves. */
+  @IsString()
+  @MinLength(1)
+  PLAYGROUND_MEDIA_DIR: string = '.data/playground-media';
+
+  /** The playground media cache's size cap, in bytes (least recently used files go first). */
+  @IsInt()
+  @Min(10_000_000)
+  @Max(1_000_000_000_000)
+  PLAYGROUND_MEDIA_MAX_BYTES: number = 1024 * 1024 * 1024;
+
   // --- music (issue 9) ---
 
   /** Most candidate sounds scored per music call. */

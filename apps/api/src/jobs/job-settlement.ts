@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DomainError, type Micros, type Mode } from '@reelscout/domain';
+import { DomainError, type Micros, type Mode, type UsageSource } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment';
 import { toErrorBody } from '../common/errors/error-envelope';
@@ -24,6 +24,8 @@ export interface AttemptJob {
   idempotencyKey: string | null;
   holdId: string | null;
   holdAmount: Micros;
+  /** Where the call came from (its usage record says it); absent: `api`. */
+  source?: UsageSource;
 }
 
 export function attemptOf(row: JobRow): AttemptJob {
@@ -39,6 +41,7 @@ export function attemptOf(row: JobRow): AttemptJob {
     idempotencyKey: row.idempotency_key,
     holdId: row.hold_id,
     holdAmount: Number(row.hold_amount),
+    source: row.source,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Micros, Mode } from '@reelscout/domain';
+import type { Micros, Mode, UsageSource } from '@reelscout/domain';
 import { UsageService } from '../usage/usage.service';
 
 /** The parts of a job its usage record names. */
@@ -10,6 +10,8 @@ export interface JobParty {
   mode: Mode;
   subject: string | null;
   operation: string;
+  /** Absent: `api`. */
+  source?: UsageSource;
 }
 
 /**
@@ -43,6 +45,7 @@ export class JobUsage {
       errorCode: outcome.errorCode,
       charged: outcome.charged ?? 0,
       durationMs: outcome.durationMs ?? 0,
+      source: job.source ?? 'api',
     });
   }
 }
@@ -55,6 +58,7 @@ export function partyOfRow(row: {
   mode: Mode;
   subject: string | null;
   operation: string;
+  source?: UsageSource;
 }): JobParty {
   return {
     requestId: row.request_id,
@@ -63,5 +67,6 @@ export function partyOfRow(row: {
     mode: row.mode,
     subject: row.subject,
     operation: row.operation,
+    source: row.source,
   };
 }

@@ -7,6 +7,7 @@ import {
   type JobView,
   type Micros,
   type Operation,
+  type UsageSource,
 } from '@reelscout/domain';
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -61,7 +62,26 @@ export interface OperationSpec {
 
 export const BILLING_HEADERS = ['x-service-charged-usd', 'x-service-balance-usd'] as const;
 
-type CallContext = { caller: Caller; req: Request; res: Response };
+/**
+ * Who runs the call: a key's caller (/v1), or a signed-in account's dashboard run, which has no
+ * key (`keyId` null, `source: 'dashboard'`) and no subject.
+ */
+export type RunningParty = Omit<Caller, 'keyId'> & {
+  keyId: string | null;
+  /**
+   * Where the call came from, for its job and usage record; absent: `api`. Recorded for async
+   * calls (a dashboard run always is one: its context's `prefer` is `async`).
+   */
+  source?: UsageSource;
+};
+
+export type CallContext = {
+  caller: RunningParty;
+  req: Request;
+  res: Response;
+  /** How to answer, instead of the request's `Prefer` header (a dashboard run is always async). */
+  prefer?: ResponsePreference;
+};
 
 /**
  * Runs one billed operation through ARCHITECTURE §3 steps 7–10, the same way for all four, as a
@@ -149,7 +169,7 @@ export class OperationRunner {
     started: { work?: Promise<unknown> },
   ): Promise<T | JobView> {
     const { caller, req, res } = context;
-    const prefer = parsePrefer(req.headers.prefer);
+    const prefer = context.prefer ?? parsePrefer(req.headers.prefer);
     if (prefer.kind === 'async' && !this.registry.has(runnable.operation)) {
       throw new DomainError('invalid_request', `${runnable.operation} cannot run asynchronously.`, {
         param: 'Prefer',
@@ -208,6 +228,9 @@ export class OperationRunner {
         // The job, its hold and its queue message commit together.
         holdId = await this.dataSource.transaction(async (manager) => {
           const held = await this.jobs.createWithHold(job, 'queued', manager);
+          if (caller.source && caller.source !== 'api') {
+            await this.jobs.markSource(jobId, caller.source, manager);
+          }
           await this.queue.send(manager, runnable.operation, jobId);
           return held;
         });

@@ -148,7 +148,8 @@ export interface SoundChartQuery {
   commercialOnly?: boolean;
 }
 
-export type MediaKind = 'video' | 'audio';
+/** `image`: a cover (the playground shows covers through our own cache). */
+export type MediaKind = 'video' | 'audio' | 'image';
 
 export interface DownloadOptions {
   /** The download fails (`provider_error`) as soon as more bytes than this arrive. */

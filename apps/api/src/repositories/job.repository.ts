@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { JobExecution, JobStatus, Micros, Mode } from '@reelscout/domain';
+import type { JobExecution, JobStatus, Micros, Mode, UsageSource } from '@reelscout/domain';
 import { runPrepared, type PreparedStatement } from '@reelscout/database';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -42,6 +42,8 @@ export interface JobRow {
   finished_at: Date | null;
   result_expires_at: Date | null;
   result_purged_at: Date | null;
+  /** `api` (a key's call) or `dashboard` (a playground run, no key). */
+  source: UsageSource;
 }
 
 export interface NewJob {
@@ -111,7 +113,8 @@ export interface JobListFilter {
 
 const COLUMNS = `id, account_id, mode, key_id, subject, operation, execution, status, request, request_id,
   idempotency_key, hold_id, hold_amount, charged, balance_after, progress, http_status, result, error,
-  attempt, recoveries, cancel_requested_at, created_at, started_at, finished_at, result_expires_at, result_purged_at`;
+  attempt, recoveries, cancel_requested_at, created_at, started_at, finished_at, result_expires_at, result_purged_at,
+  source`;
 
 /**
  * A job and its hold in one statement: `place_hold` (migration 1763700700000) reserves the
@@ -541,6 +544,14 @@ export class JobRepository {
 
   async clearEventsPending(ids: string[], manager: EntityManager): Promise<void> {
     await manager.query(`UPDATE jobs SET events_pending = false WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  /**
+   * Marks a job just created (inside the transaction that created it) as a dashboard run: its
+   * usage record then says `source: dashboard`. API calls keep the column's default, `api`.
+   */
+  async markSource(id: string, source: UsageSource, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE jobs SET source = $2 WHERE id = $1`, [id, source]);
   }
 
   /** Asks a running job to stop at its next step; whether the job is running. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Micros, Mode } from '@reelscout/domain';
+import type { Micros, Mode, UsageSource } from '@reelscout/domain';
 import { runPrepared, type PreparedStatement } from '@reelscout/database';
 import { DataSource } from 'typeorm';
 import { SqlParams } from './sql-params';
@@ -11,6 +11,7 @@ export interface UsageFilter {
   operation?: string;
   subject?: string;
   keyId?: string;
+  source?: UsageSource;
   from?: Date;
   to?: Date;
 }
@@ -28,6 +29,8 @@ export interface UsageRecord {
   errorCode: string | null;
   charged: Micros;
   durationMs: number;
+  /** Where the call came from; default `api` (a key). A dashboard run has no key. */
+  source?: UsageSource;
 }
 
 /** One row to write: the record and when it was made. */
@@ -48,6 +51,7 @@ export interface UsageRecordRow {
   charged: string;
   duration_ms: number;
   key_id: string | null;
+  source: UsageSource;
 }
 
 /** A usage row with its key's label and display start (null: no key, or the key is gone). */
@@ -77,14 +81,14 @@ const INSERT_USAGE: PreparedStatement = {
   name: 'usage_insert',
   text: `INSERT INTO usage_records
            (request_id, account_id, key_id, mode, subject, operation, market, status, error_code,
-            charged, duration_ms, created_at)
+            charged, duration_ms, created_at, source)
          SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::text[],
                               $6::text[], $7::text[], $8::int[], $9::text[], $10::bigint[],
-                              $11::int[], $12::timestamptz[])`,
+                              $11::int[], $12::timestamptz[], $13::text[])`,
 };
 
 const USAGE_COLUMNS =
-  'id, request_id, created_at, operation, mode, subject, market, status, error_code, charged, duration_ms, key_id';
+  'id, request_id, created_at, operation, mode, subject, market, status, error_code, charged, duration_ms, key_id, source';
 
 /** The account's records that match `filter`, as a WHERE condition over `params`. */
 function usageWhere(params: SqlParams, accountId: string, filter: UsageFilter): string {
@@ -93,6 +97,7 @@ function usageWhere(params: SqlParams, accountId: string, filter: UsageFilter): 
   const operation = params.add(filter.operation ?? null);
   const subject = params.add(filter.subject ?? null);
   const keyId = params.add(filter.keyId ?? null);
+  const source = params.add(filter.source ?? null);
   const from = params.add(filter.from ?? null);
   const to = params.add(filter.to ?? null);
   return `account_id = ${account}
@@ -100,6 +105,7 @@ function usageWhere(params: SqlParams, accountId: string, filter: UsageFilter): 
         AND (${operation}::text IS NULL OR operation = ${operation})
         AND (${subject}::text IS NULL OR subject = ${subject})
         AND (${keyId}::uuid IS NULL OR key_id = ${keyId})
+        AND (${source}::text IS NULL OR source = ${source})
         AND (${from}::timestamptz IS NULL OR created_at >= ${from})
         AND (${to}::timestamptz IS NULL OR created_at < ${to})`;
 }
@@ -128,6 +134,7 @@ export class UsageRecordRepository {
       column((r) => r.charged),
       column((r) => Math.max(0, Math.round(r.durationMs))),
       column((r) => r.createdAt),
+      column((r) => r.source ?? 'api'),
     ]);
   }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
-import { FfmpegRunner } from '../media-analysis/ffmpeg.runner';
+import { FfmpegRunner, fileInput, INPUT_PROTOCOLS } from '../media-analysis/ffmpeg.runner';
 import { SYNTH_SAMPLE_RATE, synthesizeChunks } from './sandbox-audio.synth';
 import { buildSandboxVideoGraph } from './sandbox-video.filtergraph';
 import type {
@@ -60,8 +60,44 @@ export class SandboxMediaRendererService implements SandboxMediaRenderer {
     return this.cached(path, (tmp) => this.renderSound(normalised, tmp));
   }
 
+  /**
+   * The video's cover: a JPEG frame from the middle of its first scene (the sandbox has no
+   * separate cover art), taken from the rendered video and cached beside it.
+   */
+  async coverFile(spec: SandboxVideoSpec): Promise<string> {
+    const normalised = normaliseVideoSpec(spec);
+    const path = this.cachePath(spec.key, 'cover', normalised, 'jpg');
+    return this.cached(path, async (tmp) => {
+      const video = await this.videoFile(spec);
+      const firstCut = normalised.sceneCuts[0] ?? normalised.durationSec;
+      await this.ffmpeg.ffmpeg(
+        [
+          '-ss',
+          String(Math.round((firstCut / 2) * 1000) / 1000),
+          ...INPUT_PROTOCOLS,
+          '-i',
+          fileInput(video),
+          '-frames:v',
+          '1',
+          '-q:v',
+          '4',
+          '-f',
+          'mjpeg',
+          '-y',
+          tmp,
+        ],
+        { purpose: 'render', label: 'sandbox cover' },
+      );
+    });
+  }
+
   /** Where a spec's file lives in the cache (whether or not it has been rendered yet). */
-  cachePath(key: string, kind: 'video' | 'sound', spec: object, extension: string): string {
+  cachePath(
+    key: string,
+    kind: 'video' | 'sound' | 'cover',
+    spec: object,
+    extension: string,
+  ): string {
     const hash = createHash('sha256')
       .update(JSON.stringify({ renderer: SANDBOX_RENDERER_VERSION, kind, spec: omitKey(spec) }))
       .digest('hex')

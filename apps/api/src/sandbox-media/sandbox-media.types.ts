@@ -36,6 +36,8 @@ export interface SandboxSoundSpec {
 export interface SandboxMediaRenderer {
   videoFile(spec: SandboxVideoSpec): Promise<string>;
   soundFile(spec: SandboxSoundSpec): Promise<string>;
+  /** A JPEG cover of the video: a frame of its first scene (absent: covers are not served). */
+  coverFile?(spec: SandboxVideoSpec): Promise<string>;
 }
 
 export const SANDBOX_MEDIA_RENDERER = Symbol('SANDBOX_MEDIA_RENDERER');

@@ -31,6 +31,7 @@ const toUsageView = (r: UsageRecordRow): UsageView => ({
   chargedMicros: Number(r.charged),
   durationMs: r.duration_ms,
   keyId: r.key_id,
+  source: r.source,
 });
 
 const toGroupView = (r: UsageGroupRow): UsageGroupView => ({
@@ -105,7 +106,7 @@ export class UsageReportService {
       limit: options.cap ?? 50_000,
     });
     const header =
-      'time,request_id,operation,mode,key_id,key,subject,market,status,error_code,charge_usd,duration_ms';
+      'time,request_id,operation,mode,key_id,key,subject,market,status,error_code,charge_usd,duration_ms,source';
     const lines = rows.map((r) => {
       const u = toUsageView(r);
       return [
@@ -121,6 +122,7 @@ export class UsageReportService {
         u.errorCode ?? '',
         formatUsd(u.chargedMicros),
         u.durationMs,
+        u.source,
       ]
         .map(csvCell)
         .join(',');

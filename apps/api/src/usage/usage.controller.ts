@@ -18,6 +18,7 @@ function toFilter(query: UsageQueryDto): UsageFilter {
     operation: query.operation,
     subject: query.subject,
     keyId: query.key_id,
+    source: query.source,
     ...dateRange(query),
   };
 }
@@ -34,7 +35,7 @@ export class UsageController {
     operationId: 'accountListUsage',
     summary: "List the account's calls, newest first",
     description:
-      'Filter by mode, operation, subject, key and date; page with `cursor` and `limit`. `group_by=key|subject` adds the calls and spend per key or subject.',
+      'Filter by mode, operation, subject, key, source (`api` or `dashboard`) and date; page with `cursor` and `limit`. `group_by=key|subject` adds the calls and spend per key or subject.',
     auth: 'session',
   })
   @ApiOkResponse({ type: UsagePageResponseDto, description: 'A page of calls, newest first.' })

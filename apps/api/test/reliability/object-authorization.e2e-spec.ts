@@ -549,6 +549,53 @@ describe('object-level authorization on /account, and the security suite on /v1 
         ),
       );
     },
+    'POST /account/jobs': async () => {
+      // A playground run (issue 21) is the signed-in account's own: no field names another.
+      for (const field of ['accountId', 'account_id', 'keyId', 'key_id', 'subject']) {
+        const res = await attacker.agent
+          .post('/account/jobs?mode=test')
+          .send({ operation: 'assist', input: { message: 'hi' }, [field]: victim.account.id });
+        expect({ field, status: res.status, param: res.body.error?.param }).toEqual({
+          field,
+          status: 400,
+          param: field,
+        });
+        // A body the validation pipe refuses never reaches the run, so it leaves no usage row
+        // (nothing ran, nothing was charged); the victim's usage is untouched either way.
+      }
+      const made = await attacker.agent
+        .post('/account/jobs?mode=test')
+        .send({ operation: 'assist', input: { message: 'show me trending espresso reels' } });
+      expect(made.status).toBe(202);
+      attacker.jobIds.push(made.body.id);
+      attacker.requestIds.push(made.body.request_id);
+      const row = await db.query(
+        `SELECT account_id, key_id, source FROM jobs WHERE request_id = $1`,
+        [made.body.request_id],
+      );
+      expect(row.rows).toEqual([
+        { account_id: attacker.account.id, key_id: null, source: 'dashboard' },
+      ]);
+    },
+    ...Object.fromEntries(
+      ['cover/{index}', 'frame/{index}', 'audio/{index}', 'video'].map((media) => [
+        `GET /account/jobs/{id}/media/${media}`,
+        async () => {
+          // The media of a job of another account: 404 whatever the id, mode or index.
+          await expectAll404(
+            foreignIds(victim.jobIds).flatMap((id) =>
+              ['test', 'live'].map((mode): [string, () => Promise<request.Response>] => [
+                `${id} ${mode}`,
+                () =>
+                  attacker.agent.get(
+                    `/account/jobs/${id}/media/${media.replace('{index}', '0')}?mode=${mode}`,
+                  ),
+              ]),
+            ),
+          );
+        },
+      ]),
+    ),
     'POST /account/jobs/{id}/cancel': async () => {
       // 404 (not the 409 of an ended job): the attacker learns nothing of the victim's jobs.
       await expectAll404(
@@ -744,7 +791,8 @@ describe('object-level authorization on /account, and the security suite on /v1 
       const [method, template] = route.split(' ');
       const path = template
         .replace(/\{id\}/g, idFor(template))
-        .replace(/\{deliveryId\}/g, victim.deliveryIds[0]);
+        .replace(/\{deliveryId\}/g, victim.deliveryIds[0])
+        .replace(/\{index\}/g, '0');
       const res = await request(server())
         [method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](path)
         .send(method === 'GET' || method === 'DELETE' ? undefined : {});

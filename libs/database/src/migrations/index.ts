@@ -6,6 +6,7 @@ import { CheckoutOutcomes1763700400000 } from './1763700400000-checkout-outcomes
 import { JobsAndWebhooks1763700500000 } from './1763700500000-jobs-and-webhooks';
 import { KeyControls1763700600000 } from './1763700600000-key-controls';
 import { SpendCounters1763700700000 } from './1763700700000-spend-counters';
+import { Playground1763700800000 } from './1763700800000-playground';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   JobsAndWebhooks1763700500000,
   KeyControls1763700600000,
   SpendCounters1763700700000,
+  Playground1763700800000,
 ];

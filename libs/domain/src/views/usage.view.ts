@@ -2,7 +2,14 @@ import type { Mode } from '../modes';
 import type { Micros } from '../money';
 import type { PageView } from './page.view';
 
-/** One row of `GET /account/usage`: one call made with a key, charged or not. */
+/**
+ * Where a call came from: `api` (made with a key) or `dashboard` (a playground run of the
+ * signed-in account, made without a key: `keyId` null).
+ */
+export const USAGE_SOURCES = ['api', 'dashboard'] as const;
+export type UsageSource = (typeof USAGE_SOURCES)[number];
+
+/** One row of `GET /account/usage`: one call (made with a key, or a dashboard run), charged or not. */
 export interface UsageView {
   id: string;
   requestId: string;
@@ -16,6 +23,7 @@ export interface UsageView {
   chargedMicros: Micros;
   durationMs: number;
   keyId: string | null;
+  source: UsageSource;
 }
 
 export const USAGE_GROUP_BYS = ['key', 'subject'] as const;

@@ -305,7 +305,7 @@ export interface paths {
     };
     /**
      * List the account's calls, newest first
-     * @description Filter by mode, operation, subject, key and date; page with `cursor` and `limit`. `group_by=key|subject` adds the calls and spend per key or subject.
+     * @description Filter by mode, operation, subject, key, source (`api` or `dashboard`) and date; page with `cursor` and `limit`. `group_by=key|subject` adds the calls and spend per key or subject.
      */
     get: operations['accountListUsage'];
     put?: never;
@@ -747,6 +747,107 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/account/jobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the account's jobs of one mode, newest first */
+    get: operations['accountListJobs'];
+    put?: never;
+    /**
+     * Run an operation from the dashboard (an async job)
+     * @description The playground: runs `operation` with `input` (exactly the body of `POST /v1/<operation>`) as an async job of the signed-in account, the way `Prefer: respond-async` does on /v1: the same validation (a field error is `invalid_request` with `param` prefixed `input.`), the hold before any work (402 `insufficient_credit` when the credit is short), the same capture or void. The run has no key: its job and usage record say `source: dashboard`. Live runs must confirm the price (`confirm_price_usd`); test runs are free of that. `Idempotency-Key` works as on /v1. Poll the job at `Location` (`GET /account/jobs/{id}?mode=`).
+     */
+    post: operations['accountRunJob'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/jobs/{id}/media/cover/{index}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A cover image of a job’s result (JPEG)
+     * @description scan: the cover of reel `index` (0-based, in result order). playbook and music: `index` 0, the analysed video’s cover (its post’s cover, else a frame of the video).
+     */
+    get: operations['accountJobCover'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/jobs/{id}/media/frame/{index}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The frame of a playbook scene (JPEG)
+     * @description Scene `index` (0-based, as in `playbook.scenes`), taken with ffmpeg just after its measured cut from the analysed video. All scenes’ frames are extracted at the first request, once per video. 404 for a job that analysed no scenes (not a succeeded playbook).
+     */
+    get: operations['accountJobFrame'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/jobs/{id}/media/video': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The video a playbook or music job analysed
+     * @description For the player: `Range` requests are answered 206 with `Content-Range`, so it can seek.
+     */
+    get: operations['accountJobVideo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/jobs/{id}/media/audio/{index}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audio preview of a music suggestion
+     * @description Suggestion `index` (0-based, as ranked). `Range` requests are answered 206, for the player.
+     */
+    get: operations['accountJobAudio'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/jobs': {
     parameters: {
       query?: never;
@@ -801,23 +902,6 @@ export interface paths {
      * @description Queued: ends at once, nothing charged. Running: stops at its next step and ends `canceled`, nothing charged (a stopped operation has delivered nothing). Ended: 409 `job_not_cancelable`.
      */
     post: operations['cancelJob'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account/jobs': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List the account's jobs of one mode, newest first */
-    get: operations['accountListJobs'];
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -931,6 +1015,7 @@ export interface components {
        */
       code:
         | 'invalid_request'
+        | 'price_confirmation_required'
         | 'unauthorized'
         | 'insufficient_credit'
         | 'key_spend_limit_reached'
@@ -1014,6 +1099,12 @@ export interface components {
     };
     PasswordResetRequestDto: {
       email: string;
+      /**
+       * @description The language of the e-mail: the dashboard sends the one it is shown in.
+       * @default en
+       * @enum {string}
+       */
+      locale?: 'en' | 'zh-Hans';
     };
     PasswordResetRequestResponseDto: {
       /** @enum {boolean} */
@@ -1367,9 +1458,14 @@ export interface components {
       durationMs: number;
       /**
        * Format: uuid
-       * @description The key the call was made with.
+       * @description The key the call was made with; null for a dashboard run.
        */
       keyId: string | null;
+      /**
+       * @description `api`: made with a key; `dashboard`: a playground run in the dashboard (no key).
+       * @enum {string}
+       */
+      source: 'api' | 'dashboard';
     };
     UsageGroupResponseDto: {
       /**
@@ -2142,6 +2238,30 @@ export interface components {
        * @example 12.400000
        */
       available_usd: string;
+    };
+    PlaygroundRunDto: {
+      /**
+       * @example scan
+       * @enum {string}
+       */
+      operation: 'assist' | 'scan' | 'playbook' | 'music';
+      /**
+       * @description Exactly the body of `POST /v1/<operation>`, validated the same way; an invalid field is 400 `invalid_request` with `param` prefixed `input.` (`input.limit`).
+       * @example {
+       *       "query": "latte art at home",
+       *       "limit": 5
+       *     }
+       */
+      input:
+        | components['schemas']['AssistRequestDto']
+        | components['schemas']['ScanRequestDto']
+        | components['schemas']['PlaybookRequestDto']
+        | components['schemas']['MusicRequestDto'];
+      /**
+       * @description Live mode only, and required there: the most the run can cost (USD, six decimals), as the dashboard showed it: `0.010000` assist, `0.007500` × `limit` scan (`0.150000` for 20), `0.200000` playbook, `0.250000` music. Any other value is 400 `price_confirmation_required`, nothing charged. Ignored in test mode.
+       * @example 0.150000
+       */
+      confirm_price_usd?: string;
     };
     JobListDto: {
       /** @enum {string} */
@@ -3678,6 +3798,8 @@ export interface operations {
         subject?: string;
         /** @description Only calls made with this key. */
         key_id?: string;
+        /** @description Only calls made with a key (`api`) or run in the dashboard (`dashboard`). */
+        source?: 'api' | 'dashboard';
         /** @description Also return `groups`: calls and spend per key or per subject over every matching call (the CSV: one row per group). */
         group_by?: 'key' | 'subject';
       };
@@ -3755,6 +3877,8 @@ export interface operations {
         subject?: string;
         /** @description Only calls made with this key. */
         key_id?: string;
+        /** @description Only calls made with a key (`api`) or run in the dashboard (`dashboard`). */
+        source?: 'api' | 'dashboard';
         /** @description Also return `groups`: calls and spend per key or per subject over every matching call (the CSV: one row per group). */
         group_by?: 'key' | 'subject';
       };
@@ -3832,6 +3956,8 @@ export interface operations {
         subject?: string;
         /** @description Only calls made with this key. */
         key_id?: string;
+        /** @description Only calls made with a key (`api`) or run in the dashboard (`dashboard`). */
+        source?: 'api' | 'dashboard';
         /** @description Also return `groups`: calls and spend per key or per subject over every matching call (the CSV: one row per group). */
         group_by?: 'key' | 'subject';
       };
@@ -7604,6 +7730,822 @@ export interface operations {
       };
     };
   };
+  accountListJobs: {
+    parameters: {
+      query: {
+        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+        limit?: number;
+        /** @description The id of the last job of the previous page: the next page starts after it. */
+        starting_after?: string;
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Jobs of one mode, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobListDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountRunJob: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PlaygroundRunDto'];
+      };
+    };
+    responses: {
+      /** @description The job, queued: poll it (`Location`) until it ends. */
+      202: {
+        headers: {
+          /** @description Where to poll the job: `/account/jobs/{id}?mode=…`. */
+          Location?: string;
+          /** @description The job's id. */
+          'x-job-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobDto'];
+        };
+      };
+      /** @description `invalid_request`: a field of the body or of `input` is invalid (`param`: `operation`, `input.limit`, …). `price_confirmation_required`: a live run without `confirm_price_usd` equal to its price (`param: confirm_price_usd`; the price in `x-service-price-usd`); nothing is charged. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `insufficient_credit`: the available credit of the mode is below the run’s price; nothing was held or run. */
+      402: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_in_use`: a run with this `Idempotency-Key` is still going. */
+      409: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for another run. */
+      422: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_unavailable`: a live provider the operation needs is not configured. */
+      503: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountJobCover: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+        index: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file (`image/jpeg`), from our own cache. */
+      200: {
+        headers: {
+          /** @description `private, max-age=3600`. */
+          'Cache-Control'?: string;
+          /** @description Send it back in `If-None-Match`: 304 when unchanged. */
+          ETag?: string;
+          /** @description `bytes`. */
+          'Accept-Ranges'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
+        };
+      };
+      /** @description Not modified (`If-None-Match` matched). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no such job among the account’s jobs of this mode (`param: id`), the job has not succeeded or analysed no such media, or `index` is out of range (`param: index`). */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_error`: the media could not be fetched from the provider. */
+      502: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_unavailable`: the live provider is not configured. */
+      503: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `timeout`: fetching or processing the media took too long. */
+      504: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountJobFrame: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+        index: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file (`image/jpeg`), from our own cache. */
+      200: {
+        headers: {
+          /** @description `private, max-age=3600`. */
+          'Cache-Control'?: string;
+          /** @description Send it back in `If-None-Match`: 304 when unchanged. */
+          ETag?: string;
+          /** @description `bytes`. */
+          'Accept-Ranges'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
+        };
+      };
+      /** @description Not modified (`If-None-Match` matched). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no such job among the account’s jobs of this mode (`param: id`), the job has not succeeded or analysed no such media, or `index` is out of range (`param: index`). */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_error`: the media could not be fetched from the provider. */
+      502: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_unavailable`: the live provider is not configured. */
+      503: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `timeout`: fetching or processing the media took too long. */
+      504: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountJobVideo: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file (`video/mp4`), from our own cache. */
+      200: {
+        headers: {
+          /** @description `private, max-age=3600`. */
+          'Cache-Control'?: string;
+          /** @description Send it back in `If-None-Match`: 304 when unchanged. */
+          ETag?: string;
+          /** @description `bytes`. */
+          'Accept-Ranges'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': string;
+        };
+      };
+      /** @description The byte range asked for with `Range`. */
+      206: {
+        headers: {
+          /** @description `private, max-age=3600`. */
+          'Cache-Control'?: string;
+          /** @description Send it back in `If-None-Match`: 304 when unchanged. */
+          ETag?: string;
+          /** @description `bytes`. */
+          'Accept-Ranges'?: string;
+          /** @description `bytes start-end/size`. */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': string;
+        };
+      };
+      /** @description Not modified (`If-None-Match` matched). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no such job among the account’s jobs of this mode (`param: id`), the job has not succeeded or analysed no such media, or `index` is out of range (`param: index`). */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_error`: the media could not be fetched from the provider. */
+      502: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_unavailable`: the live provider is not configured. */
+      503: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `timeout`: fetching or processing the media took too long. */
+      504: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'video/mp4': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountJobAudio: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+        index: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file (`audio/mp4`, `audio/mpeg`, `audio/ogg`), from our own cache. */
+      200: {
+        headers: {
+          /** @description `private, max-age=3600`. */
+          'Cache-Control'?: string;
+          /** @description Send it back in `If-None-Match`: 304 when unchanged. */
+          ETag?: string;
+          /** @description `bytes`. */
+          'Accept-Ranges'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/mp4': string;
+          'audio/mpeg': string;
+          'audio/ogg': string;
+        };
+      };
+      /** @description The byte range asked for with `Range`. */
+      206: {
+        headers: {
+          /** @description `private, max-age=3600`. */
+          'Cache-Control'?: string;
+          /** @description Send it back in `If-None-Match`: 304 when unchanged. */
+          ETag?: string;
+          /** @description `bytes`. */
+          'Accept-Ranges'?: string;
+          /** @description `bytes start-end/size`. */
+          'Content-Range'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/mp4': string;
+          'audio/mpeg': string;
+          'audio/ogg': string;
+        };
+      };
+      /** @description Not modified (`If-None-Match` matched). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/mp4': components['schemas']['ErrorDto'];
+          'audio/mpeg': components['schemas']['ErrorDto'];
+          'audio/ogg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/mp4': components['schemas']['ErrorDto'];
+          'audio/mpeg': components['schemas']['ErrorDto'];
+          'audio/ogg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/mp4': components['schemas']['ErrorDto'];
+          'audio/mpeg': components['schemas']['ErrorDto'];
+          'audio/ogg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no such job among the account’s jobs of this mode (`param: id`), the job has not succeeded or analysed no such media, or `index` is out of range (`param: index`). */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/mp4': components['schemas']['ErrorDto'];
+          'audio/mpeg': components['schemas']['ErrorDto'];
+          'audio/ogg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/mp4': components['schemas']['ErrorDto'];
+          'audio/mpeg': components['schemas']['ErrorDto'];
+          'audio/ogg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_error`: the media could not be fetched from the provider. */
+      502: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/mp4': components['schemas']['ErrorDto'];
+          'audio/mpeg': components['schemas']['ErrorDto'];
+          'audio/ogg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_unavailable`: the live provider is not configured. */
+      503: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/mp4': components['schemas']['ErrorDto'];
+          'audio/mpeg': components['schemas']['ErrorDto'];
+          'audio/ogg': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `timeout`: fetching or processing the media took too long. */
+      504: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/mp4': components['schemas']['ErrorDto'];
+          'audio/mpeg': components['schemas']['ErrorDto'];
+          'audio/ogg': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
   listJobs: {
     parameters: {
       query?: {
@@ -8027,85 +8969,6 @@ export interface operations {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
           'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
-  accountListJobs: {
-    parameters: {
-      query: {
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
-        status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
-        limit?: number;
-        /** @description The id of the last job of the previous page: the next page starts after it. */
-        starting_after?: string;
-        mode: 'live' | 'test';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Jobs of one mode, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobListDto'];
-        };
-      };
-      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: not signed in (no, expired or ended session). */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: the account has no API access. */
-      403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
           /** @description The ceiling of the tightest counter (per key, or per key and subject). */
           'RateLimit-Limit'?: number;
           /** @description Requests left in the current window of that counter. */

@@ -158,6 +158,7 @@ const usage = {
   chargedMicros: 1,
   durationMs: 1,
   keyId: null,
+  source: 'api',
 } satisfies Required<UsageView>;
 
 const dailySpend = {

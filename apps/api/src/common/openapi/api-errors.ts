@@ -78,6 +78,11 @@ export const WWW_AUTHENTICATE: Headers = {
 /** What an example of each code says (the real messages vary with the case). */
 const SAMPLE: Record<ErrorCode, { message: string; param?: string }> = {
   invalid_request: { message: '`limit` must not be greater than 20.', param: 'limit' },
+  price_confirmation_required: {
+    message:
+      'A live run costs up to 0.200000 USD: send confirm_price_usd "0.200000" to confirm it.',
+    param: 'confirm_price_usd',
+  },
   unauthorized: { message: 'A valid API key is required.' },
   insufficient_credit: {
     message:

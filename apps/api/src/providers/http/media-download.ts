@@ -25,7 +25,8 @@ export function mediaTempDir(): string {
 export async function newMediaTempPath(kind: MediaKind, extension?: string): Promise<string> {
   const dir = mediaTempDir();
   await mkdir(dir, { recursive: true });
-  return join(dir, `${randomUUID()}.${extension ?? (kind === 'video' ? 'mp4' : 'm4a')}`);
+  const fallback = { video: 'mp4', audio: 'm4a', image: 'jpg' }[kind];
+  return join(dir, `${randomUUID()}.${extension ?? fallback}`);
 }
 
 export interface MediaDownloadOptions {
@@ -118,7 +119,7 @@ async function downloadWithin(
       timeoutMs: options.timeoutMs,
       maxRedirects: MAX_REDIRECTS,
       originHeaders: options.cookie ? { cookie: options.cookie } : undefined,
-      headers: { accept: options.kind === 'video' ? 'video/*,*/*;q=0.5' : 'audio/*,*/*;q=0.5' },
+      headers: { accept: `${options.kind}/*,*/*;q=0.5` },
     });
   } catch (error) {
     throw classify(error);
@@ -214,6 +215,9 @@ const EXTENSIONS: Record<string, string> = {
   'audio/wav': 'wav',
   'audio/x-wav': 'wav',
   'audio/ogg': 'ogg',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
 };
 
 function mediaType(response: EgressResponse): string {
@@ -227,6 +231,8 @@ function mediaType(response: EgressResponse): string {
  */
 function isMediaType(type: string, kind: MediaKind): boolean {
   if (type === '' || GENERIC_TYPES.has(type)) return true;
+  // A cover is an image (never an SVG: markup, not pixels); a video or a sound never is.
+  if (kind === 'image') return type.startsWith('image/') && type !== 'image/svg+xml';
   if (type.startsWith('video/')) return true;
   return kind === 'audio' && type.startsWith('audio/');
 }

@@ -623,6 +623,38 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
       expect(error.message).toMatch(/audio\/mpeg/);
     });
 
+    it('downloads a cover image (kind image, asking for images), but never markup as one', async () => {
+      const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), video]);
+      const url = fake.setMedia('cover.jpg', jpeg, 'image/jpeg');
+      const path = await adapter().downloadMedia(url, { maxBytes: 1e6, kind: 'image' });
+      try {
+        expect(path.endsWith('.jpg')).toBe(true);
+        expect((await readFile(path)).equals(jpeg)).toBe(true);
+        expect(fake.requests('/media/cover.jpg')[0].headers.accept).toBe('image/*,*/*;q=0.5');
+      } finally {
+        await rm(path, { force: true });
+      }
+      const webp = fake.setMedia('cover.webp', video, 'image/webp');
+      await rm(await adapter().downloadMedia(webp, { maxBytes: 1e6, kind: 'image' }), {
+        force: true,
+      });
+      for (const [name, type] of [
+        ['cover.svg', 'image/svg+xml'],
+        ['cover.html', 'text/html'],
+        ['cover.mp4', 'video/mp4'],
+      ]) {
+        const refused = fake.setMedia(name, '<svg/>', type);
+        const error = await failure(
+          adapter().downloadMedia(refused, { maxBytes: 1e6, kind: 'image' }),
+        );
+        expect({ name, code: error.code }).toEqual({ name, code: 'provider_error' });
+      }
+      // A video is never accepted as an image the other way round either.
+      const image = fake.setMedia('still.jpg', jpeg, 'image/jpeg');
+      const error = await failure(adapter().downloadMedia(image, { maxBytes: 1e6, kind: 'video' }));
+      expect(error.code).toBe('provider_error');
+    });
+
     it('follows a CDN redirect', async () => {
       const target = fake.setMedia('final.mp4', video);
       const url = fake.setMedia('hop.mp4', '');

@@ -22,7 +22,12 @@ import type {
 } from '../provider.types';
 import { sandboxSoundChart, sandboxSoundSearch } from '../../music/music.sandbox';
 import type { VideoDataProvider } from '../video-data.provider';
-import { sandboxCatalogue, type SandboxCatalogue, type SandboxReel } from './sandbox-catalogue';
+import {
+  sandboxCatalogue,
+  type SandboxCatalogue,
+  type SandboxReel,
+  type SandboxSound,
+} from './sandbox-catalogue';
 import {
   isForNoSoundVideo,
   magicPhraseIn,
@@ -208,8 +213,9 @@ export class SandboxVideoDataProvider implements VideoDataProvider {
 
   /**
    * A copy of the rendered file behind a sandbox media URL
-   * (`https://sandbox-media.reelscout.invalid/video|sound/<market>/<id>.<ext>`). Any other URL
-   * is refused: the sandbox never fetches anything.
+   * (`https://sandbox-media.reelscout.invalid/video|sound|cover/<market>/<id>.<ext>`; a reel's
+   * cover is a JPEG frame of its video). Any other URL is refused: the sandbox never fetches
+   * anything.
    */
   async downloadMedia(
     url: string,
@@ -225,10 +231,16 @@ export class SandboxVideoDataProvider implements VideoDataProvider {
         'Sandbox media is not available: no media renderer is configured in this process.',
       );
     }
-    const source =
-      target.kind === 'video'
-        ? await renderer.videoFile(target.reel.spec)
-        : await renderer.soundFile(target.sound.spec);
+    if (target.kind === 'cover' && !renderer.coverFile) {
+      throw new DomainError(
+        'provider_unavailable',
+        'Sandbox covers are not available: the media renderer cannot make them.',
+      );
+    }
+    let source: string;
+    if (target.kind === 'sound') source = await renderer.soundFile(target.sound.spec);
+    else if (target.kind === 'video') source = await renderer.videoFile(target.reel.spec);
+    else source = await renderer.coverFile!(target.reel.spec);
     throwIfAborted(options.signal);
     const { size } = await stat(source);
     if (size > download.maxBytes) {
@@ -243,7 +255,9 @@ export class SandboxVideoDataProvider implements VideoDataProvider {
     return path;
   }
 
-  private mediaTarget(url: string) {
+  private mediaTarget(
+    url: string,
+  ): { kind: 'video' | 'cover'; reel: SandboxReel } | { kind: 'sound'; sound: SandboxSound } {
     let parsed: URL | undefined;
     try {
       parsed = new URL(url);
@@ -252,7 +266,9 @@ export class SandboxVideoDataProvider implements VideoDataProvider {
     }
     const match =
       parsed && parsed.protocol === 'https:' && parsed.hostname === SANDBOX_MEDIA_HOST
-        ? /^\/(video|sound)\/(network_a|network_b)\/([0-9]{19})\.[a-z0-9]+$/.exec(parsed.pathname)
+        ? /^\/(video|sound|cover)\/(network_a|network_b)\/([0-9]{19})\.[a-z0-9]+$/.exec(
+            parsed.pathname,
+          )
         : null;
     if (!match) {
       throw new DomainError(
@@ -260,13 +276,18 @@ export class SandboxVideoDataProvider implements VideoDataProvider {
         `The sandbox serves only its own media URLs (https://${SANDBOX_MEDIA_HOST}/…).`,
       );
     }
-    const [, kind, market, id] = match as unknown as [string, 'video' | 'sound', Market, string];
-    if (kind === 'video') {
+    const [, kind, market, id] = match as unknown as [
+      string,
+      'video' | 'sound' | 'cover',
+      Market,
+      string,
+    ];
+    if (kind === 'video' || kind === 'cover') {
       const reel = this.catalogue.reel(market, id);
-      if (reel && reel.post.kind === 'video') return { kind, reel } as const;
+      if (reel && reel.post.kind === 'video') return { kind, reel };
     } else {
       const sound = this.catalogue.sound(market, id);
-      if (sound) return { kind, sound } as const;
+      if (sound) return { kind, sound };
     }
     throw new DomainError('provider_error', 'The sandbox media URL is gone (HTTP 404).');
   }

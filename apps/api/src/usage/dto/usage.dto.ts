@@ -3,6 +3,7 @@ import {
   MODES,
   OPERATIONS,
   USAGE_GROUP_BYS,
+  USAGE_SOURCES,
   type DailySpendListView,
   type DailySpendView,
   type Micros,
@@ -10,6 +11,7 @@ import {
   type UsageGroupBy,
   type UsageGroupView,
   type UsagePageView,
+  type UsageSource,
   type UsageView,
 } from '@reelscout/domain';
 import { Type } from 'class-transformer';
@@ -141,6 +143,14 @@ export class UsageQueryDto extends LedgerQueryDto {
   key_id?: string;
 
   @ApiPropertyOptional({
+    enum: USAGE_SOURCES,
+    description: 'Only calls made with a key (`api`) or run in the dashboard (`dashboard`).',
+  })
+  @IsOptional()
+  @IsIn(USAGE_SOURCES)
+  source?: UsageSource;
+
+  @ApiPropertyOptional({
     enum: USAGE_GROUP_BYS,
     description:
       'Also return `groups`: calls and spend per key or per subject over every matching call (the CSV: one row per group).',
@@ -150,7 +160,7 @@ export class UsageQueryDto extends LedgerQueryDto {
   group_by?: UsageGroupBy;
 }
 
-/** One row of `GET /account/usage`: one call made with a key, charged or not. */
+/** One row of `GET /account/usage`: one call (made with a key, or a dashboard run), charged or not. */
 export class UsageResponseDto implements UsageView {
   @ApiProperty({ example: '2071' })
   id: string;
@@ -198,9 +208,15 @@ export class UsageResponseDto implements UsageView {
     type: String,
     format: 'uuid',
     nullable: true,
-    description: 'The key the call was made with.',
+    description: 'The key the call was made with; null for a dashboard run.',
   })
   keyId: string | null;
+
+  @ApiProperty({
+    enum: USAGE_SOURCES,
+    description: '`api`: made with a key; `dashboard`: a playground run in the dashboard (no key).',
+  })
+  source: UsageSource;
 }
 
 /** Calls and spend of one key or one subject. */
