@@ -22,9 +22,20 @@ function gitStatus() {
 
 const tempEntries = () => fs.readdirSync(os.tmpdir()).sort();
 
+/**
+ * The API's own working folder in the temp dir (apps/api/src/providers/http/media-download.ts):
+ * downloads live there until their caller deletes them. Files the tests leave in it are leaks;
+ * the folder itself, once empty, goes too.
+ */
+const MEDIA_TEMP = path.join(os.tmpdir(), 'reelscout-media');
+const mediaTempFiles = () => (fs.existsSync(MEDIA_TEMP) ? fs.readdirSync(MEDIA_TEMP).sort() : []);
+
 function start() {
   fs.mkdirSync(path.dirname(STATE), { recursive: true });
-  fs.writeFileSync(STATE, JSON.stringify({ status: gitStatus(), temp: tempEntries() }));
+  fs.writeFileSync(
+    STATE,
+    JSON.stringify({ status: gitStatus(), temp: tempEntries(), media: mediaTempFiles() }),
+  );
 }
 
 function check() {
@@ -39,8 +50,15 @@ function check() {
     ...status.filter((line) => !before.status.includes(line)).map((line) => `+ ${line}`),
     ...before.status.filter((line) => !status.includes(line)).map((line) => `- ${line}`),
   ];
+  const mediaLeft = mediaTempFiles().filter((name) => !before.media.includes(name));
+  if (!before.temp.includes('reelscout-media') && mediaLeft.length === 0) {
+    fs.rmSync(MEDIA_TEMP, { recursive: true, force: true });
+  }
   const known = new Set(before.temp);
-  const left = tempEntries().filter((name) => !known.has(name));
+  const left = [
+    ...tempEntries().filter((name) => !known.has(name)),
+    ...mediaLeft.map((name) => path.join('reelscout-media', name)),
+  ];
   if (changed.length === 0 && left.length === 0) {
     console.log('trace: the tests left git status and the temp folder as they found them');
     return 0;

@@ -3,7 +3,11 @@ import { mediaKey, mediaTargetOf, frameKind } from './media-targets';
 const scan = {
   market: 'network_b',
   reels: [
-    { id: 'network_b:1', coverUrl: 'https://cdn.example/1.jpg' },
+    {
+      id: 'network_b:1',
+      url: 'https://www.douyin.com/video/1',
+      coverUrl: 'https://cdn.example/1.jpg',
+    },
     { id: 'network_b:2', coverUrl: null },
   ],
 };
@@ -31,6 +35,8 @@ describe('mediaTargetOf', () => {
       market: 'network_b',
       id: 'network_b:1',
       coverUrl: 'https://cdn.example/1.jpg',
+      // The permalink, to look the post up again when the cover link has expired.
+      url: 'https://www.douyin.com/video/1',
     });
   });
 

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { Logger } from '@nestjs/common';
 import {
   appAweme,
@@ -69,7 +70,12 @@ describe('mode isolation', () => {
       input: { message: 'show me coffee reels' },
       validate: (value) => value,
     });
-    await test.llm.transcribe(file);
+    try {
+      await test.llm.transcribe(file);
+    } finally {
+      // The caller owns a downloaded file (VideoDataProvider.downloadMedia): it deletes it.
+      await rm(file, { force: true });
+    }
 
     expect(page.items.some((item) => item.id === '7301234567890121111')).toBe(false);
     expect(provider.connections).toBe(0);
