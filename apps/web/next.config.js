@@ -1,8 +1,17 @@
 // @ts-check
 const path = require('node:path');
+const createNextIntlPlugin = require('next-intl/plugin');
+
+// Messages and the request's locale (cookie, else Accept-Language): apps/web/i18n/request.ts.
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
 const apiOrigin =
   process.env.API_INTERNAL_URL || `http://127.0.0.1:${process.env.API_PORT || 4000}`;
+
+// The API's address as integrators reach it, for the playground's curl and SDK samples (fixed at
+// build time, like the rewrites). Default: where `npm start` serves it on this machine.
+const apiPublicUrl =
+  process.env.API_PUBLIC_URL || `http://localhost:${process.env.API_PORT || 4000}`;
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -10,6 +19,7 @@ const nextConfig = {
   // `npm start` serves .next; the tests build and serve .next-test (scripts/lib/build-paths.js).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  env: { NEXT_PUBLIC_API_PUBLIC_URL: apiPublicUrl },
   // Shared TypeScript from libs/domain is compiled by Next like its own source.
   transpilePackages: [],
   outputFileTracingRoot: path.join(__dirname, '..', '..'),
@@ -41,4 +51,4 @@ const nextConfig = {
   },
 };
 
-module.exports = nextConfig;
+module.exports = withNextIntl(nextConfig);

@@ -332,7 +332,25 @@ describe('accounts, invites, keys and bearer auth (e2e)', () => {
       .send({ email: account.email });
     expect(asked.status).toBe(202);
     expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent.mock.calls[0][0].subject).toBe('Reset your Reelscout password');
     const link = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(sent.mock.calls[0][0].text)![1];
+
+    // The dashboard sends the language it is shown in; the e-mail follows it.
+    const inChinese = await request(server())
+      .post('/auth/password-reset/request')
+      .send({ email: account.email, locale: 'zh-Hans' });
+    expect(inChinese.status).toBe(202);
+    expect(sent).toHaveBeenCalledTimes(2);
+    const chinese = sent.mock.calls[1][0];
+    expect(chinese.subject).toBe('重置您的 Reelscout 密码');
+    expect(chinese.text).toContain(`有人请求重置 ${account.email} 的密码。`);
+    expect(chinese.text).toMatch(/\/reset-password\/[A-Za-z0-9_-]+/);
+    const unsupported = await request(server())
+      .post('/auth/password-reset/request')
+      .send({ email: account.email, locale: 'fr' });
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.body.error.param).toBe('locale');
+    expect(sent).toHaveBeenCalledTimes(2);
     sent.mockRestore();
 
     const done = await request(server())

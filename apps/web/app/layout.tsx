@@ -1,12 +1,17 @@
 import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: { default: 'Reelscout', template: '%s · Reelscout' },
-  description: 'Reelscout account dashboard: API keys, credit and usage.',
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('metadata');
+  return {
+    title: { default: 'Reelscout', template: '%s · Reelscout' },
+    description: t('description'),
+    robots: { index: false, follow: false },
+  };
+}
 
 export const viewport: Viewport = {
   width: 'device-width',
@@ -14,14 +19,19 @@ export const viewport: Viewport = {
   themeColor: '#0f1115',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** The page's language (cookie or browser, see i18n/request.ts) and its messages for the client. */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
+  const t = await getTranslations('shell');
   return (
-    <html lang="en">
+    <html lang={locale}>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        {children}
+        <NextIntlClientProvider>
+          <a className="skip-link" href="#main">
+            {t('skipToContent')}
+          </a>
+          {children}
+        </NextIntlClientProvider>
       </body>
     </html>
   );

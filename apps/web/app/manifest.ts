@@ -1,11 +1,13 @@
 import type { MetadataRoute } from 'next';
+import { getTranslations } from 'next-intl/server';
 
 /** The web app manifest: the name and icons a phone uses when the dashboard is added to its home screen. */
-export default function manifest(): MetadataRoute.Manifest {
+export default async function manifest(): Promise<MetadataRoute.Manifest> {
+  const t = await getTranslations('metadata');
   return {
     name: 'Reelscout',
     short_name: 'Reelscout',
-    description: 'Reelscout account dashboard: API keys, credit, usage and the playground.',
+    description: t('manifestDescription'),
     start_url: '/',
     display: 'standalone',
     background_color: '#0f1115',

@@ -1,14 +1,16 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations('errors');
   return (
     <main id="main" className="centered">
       <div className="panel">
-        <h1>Page not found</h1>
-        <p>There is nothing at this address.</p>
+        <h1>{t('notFoundTitle')}</h1>
+        <p>{t('notFoundText')}</p>
         <p>
           <Link className="button" href="/">
-            Go to the overview
+            {t('notFoundLink')}
           </Link>
         </p>
       </div>

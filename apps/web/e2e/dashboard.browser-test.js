@@ -7,7 +7,9 @@
  *   local receiver (secret shown once) → an async call → its job on the Jobs page, succeeded with
  *   its cost and result → its signed delivery (200) in the webhook log, redelivered → key controls
  *   (a key with a daily limit and assist only, its spend shown, edited, rolled with 1 h grace, its
- *   audit trail; per-subject limits; usage by key and subject) → revoke → 401;
+ *   audit trail; per-subject limits; usage by key and subject) → the playground: each operation
+ *   in test mode, its result as pictures and its usage row (playground.browser-steps.js) →
+ *   revoke → 401;
  *   an account without API access sees no API tab and gets 403 from the key routes;
  *   sign-out, sign-in, password reset; screenshots for the README along the way.
  *
@@ -18,10 +20,14 @@
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const http = require('node:http');
+const os = require('node:os');
 const path = require('node:path');
 const { after, before, describe, it } = require('node:test');
 const { chromium } = require('playwright-core');
 const { Webhook } = require('standardwebhooks');
+const { finishSteps } = require('./finish.browser-steps');
+const { i18nSteps } = require('./i18n.browser-steps');
+const { playgroundSteps } = require('./playground.browser-steps');
 const { startStack, stopOnSignals, ROOT } = require('./stack');
 
 const SHOTS = path.join(ROOT, 'docs', 'screenshots');
@@ -44,8 +50,8 @@ const state = {
 const passed = new Set();
 
 /** One step of the story: skipped when a step it needs did not pass. */
-function step(id, title, needs, fn) {
-  it(title, { timeout: STEP_TIMEOUT }, async (t) => {
+function step(id, title, needs, fn, timeout = STEP_TIMEOUT) {
+  it(title, { timeout }, async (t) => {
     const missing = needs.filter((need) => !passed.has(need));
     if (missing.length) return t.skip(`needs: ${missing.join(', ')}`);
     await fn(t);
@@ -166,7 +172,9 @@ stopOnSignals();
 describe('dashboard in Chromium', () => {
   before(
     async () => {
-      state.stack = await startStack();
+      // The playground's media cache is the run's own (a temp dir), like its database.
+      state.mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelscout-e2e-media-'));
+      state.stack = await startStack({ env: { PLAYGROUND_MEDIA_DIR: state.mediaDir } });
       state.browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
         headless: true,
@@ -190,6 +198,7 @@ describe('dashboard in Chromium', () => {
       await new Promise((resolve) => (state.receiver ? state.receiver.close(resolve) : resolve()));
       await state.browser?.close().catch(() => undefined);
       await state.stack?.stop();
+      if (state.mediaDir) fs.rmSync(state.mediaDir, { recursive: true, force: true });
     },
     { timeout: 120_000 },
   );
@@ -287,6 +296,16 @@ describe('dashboard in Chromium', () => {
       await shown.getByText('Copied').waitFor();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       assert.equal(copied, key);
+
+      // The first call, ready to paste: this key, this API's address, one copy button.
+      const firstCall = (await shown.getByTestId('first-call-curl').innerText()).trim();
+      assert.match(
+        firstCall,
+        new RegExp(`^curl -sS http://localhost:${new URL(state.stack.apiUrl).port}/v1/assist`),
+      );
+      assert.ok(firstCall.includes(`Bearer ${key}'`), firstCall);
+      await shown.getByRole('button', { name: 'Copy command' }).click();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), firstCall);
 
       await shot(page, 'api-settings-key-dialog-desktop', { fullPage: false });
       await page.setViewportSize(PHONE);
@@ -914,9 +933,9 @@ describe('dashboard in Chromium', () => {
       await heading(page, 'Usage');
       const calls = page.getByTestId('usage-table');
       const limitedCall = calls.locator(`tr[data-request-id="${state.limitedRequestId}"]`);
-      await limitedCall.waitFor();
+      // The key's label shows once the account's keys have loaded (the row can come first).
+      await limitedCall.getByText('e2e limited key').waitFor();
       const callText = await limitedCall.innerText();
-      assert.match(callText, /e2e limited key/);
       assert.match(callText, /customer-a/);
 
       const filters = page.getByRole('form', { name: 'Filter usage' });
@@ -975,6 +994,10 @@ describe('dashboard in Chromium', () => {
       await assertNoStackTrace(page);
     },
   );
+
+  playgroundSteps({ step, state, shot, heading, assertNoStackTrace, DESKTOP, PHONE });
+  i18nSteps({ step, state, shot, heading, assertNoStackTrace, DESKTOP, PHONE });
+  finishSteps({ step, state, heading });
 
   step('revoke', 'revoke asks first, then marks the key revoked', ['create-key'], async () => {
     const { page } = state;

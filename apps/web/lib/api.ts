@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@reelscout/domain/errors';
+import { clientTexts, fillText } from './client-texts';
 
 /** A failed call to the API, carrying the envelope's code, message and offending field. */
 export class ApiError extends Error {
@@ -49,7 +50,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', 'Could not reach Reelscout. Check your connection and retry.');
+    throw new ApiError(0, 'network', clientTexts().network);
   }
   const text = await response.text();
   let body: unknown = undefined;
@@ -67,8 +68,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     response.status,
     'unexpected_response',
     response.status >= 500
-      ? `The service is not answering properly (HTTP ${response.status}). Try again in a moment.`
-      : `The request failed (HTTP ${response.status}).`,
+      ? fillText(clientTexts().serverError, { status: response.status })
+      : fillText(clientTexts().requestFailed, { status: response.status }),
   );
 }
 

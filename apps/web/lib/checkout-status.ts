@@ -1,8 +1,9 @@
-/** What the return page does with a status: keep waiting, show the credit, or say it ended unpaid. */
+/**
+ * What the return page does with a status: keep waiting, show the credit, or say it ended unpaid
+ * (`reason` names the texts `credit.checkout.failed` / `credit.checkout.expired`).
+ */
 export type CheckoutOutcome =
-  { kind: 'waiting' } | { kind: 'paid' } | { kind: 'unpaid'; title: string; message: string };
-
-const AGAIN = 'You can start a new purchase from the credit page.';
+  { kind: 'waiting' } | { kind: 'paid' } | { kind: 'unpaid'; reason: 'failed' | 'expired' };
 
 /**
  * `failed` (a delayed payment, such as a bank debit, was refused) and `expired` (the checkout
@@ -14,17 +15,8 @@ export function checkoutOutcome(status: string): CheckoutOutcome {
     case 'paid':
       return { kind: 'paid' };
     case 'failed':
-      return {
-        kind: 'unpaid',
-        title: 'Payment failed',
-        message: `The payment did not go through, so nothing was charged and no credit was added. ${AGAIN}`,
-      };
     case 'expired':
-      return {
-        kind: 'unpaid',
-        title: 'Checkout expired',
-        message: `The checkout expired before it was paid, so nothing was charged and no credit was added. ${AGAIN}`,
-      };
+      return { kind: 'unpaid', reason: status };
     default:
       return { kind: 'waiting' };
   }

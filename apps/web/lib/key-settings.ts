@@ -117,18 +117,35 @@ export interface KeySettingsBody {
 export type SettingsCheck =
   { ok: true; body: KeySettingsBody } | { ok: false; fields: Record<string, string> };
 
-const AMOUNT_HINT = 'Enter an amount in USD, such as 5 or 0.25 (up to six decimals).';
+/**
+ * The words these helpers write, in the page's language: the `keys.settingsTexts` messages
+ * (`useTranslations('keys').raw('settingsTexts')`).
+ */
+export interface KeySettingsTexts {
+  amountInvalid: string;
+  nameMissing: string;
+  operationsMissing: string;
+  expiryInvalid: string;
+  never: string;
+  none: string;
+  all: string;
+  seconds: string;
+  /** Audited field path (dots as `_`: message keys cannot hold dots) → its name. */
+  fields: Record<string, string>;
+  /** Grace period in seconds → its name. */
+  grace: Record<string, string>;
+}
 
 /** Checks what the browser can (format, a name, at least one operation) and builds the body. */
-export function checkSettings(form: KeySettingsForm): SettingsCheck {
+export function checkSettings(form: KeySettingsForm, texts: KeySettingsTexts): SettingsCheck {
   const fields: Record<string, string> = {};
   const amount = (name: keyof KeySettingsForm, text: string): Micros | null => {
     const micros = usdToMicros(text);
-    if (micros === undefined) fields[SETTINGS_PARAMS[name]] = AMOUNT_HINT;
+    if (micros === undefined) fields[SETTINGS_PARAMS[name]] = texts.amountInvalid;
     return micros ?? null;
   };
   const name = form.name.trim();
-  if (!name) fields.name = 'Give the key a name.';
+  if (!name) fields.name = texts.nameMissing;
   const limits = {
     totalMicros: amount('totalUsd', form.totalUsd),
     dailyMicros: amount('dailyUsd', form.dailyUsd),
@@ -138,9 +155,9 @@ export function checkSettings(form: KeySettingsForm): SettingsCheck {
     dailyMicros: amount('subjectDailyUsd', form.subjectDailyUsd),
     monthlyMicros: amount('subjectMonthlyUsd', form.subjectMonthlyUsd),
   };
-  if (form.operations.length === 0) fields.operations = 'Allow at least one operation.';
+  if (form.operations.length === 0) fields.operations = texts.operationsMissing;
   const expiresAt = localInputToIso(form.expiresLocal);
-  if (expiresAt === undefined) fields.expiresAt = 'Enter a date and time.';
+  if (expiresAt === undefined) fields.expiresAt = texts.expiryInvalid;
   if (Object.keys(fields).length) return { ok: false, fields };
   const all = OPERATIONS.every((op) => form.operations.includes(op));
   return {
@@ -183,12 +200,8 @@ export function settingsPatch(key: ApiKeyView, next: KeySettingsBody): Record<st
   return patch;
 }
 
-export const GRACE_CHOICES = [
-  { seconds: 0, label: 'None', hint: 'The old key stops working at once.' },
-  { seconds: 3_600, label: '1 hour', hint: 'The old key keeps working for an hour.' },
-  { seconds: 86_400, label: '24 hours', hint: 'The old key keeps working for a day.' },
-  { seconds: 604_800, label: '7 days', hint: 'The old key keeps working for a week.' },
-] as const;
+/** How long a rolled key keeps working, in seconds (named by `keys.settingsTexts.grace`). */
+export const GRACE_CHOICES = [0, 3_600, 86_400, 604_800] as const;
 
 /** `$1.2 of $5 today`-style spend against a limit: the fraction used, 0 to 1, or null. */
 export function spendShare(spent: Micros, limit: Micros | null): number | null {
@@ -201,24 +214,6 @@ export function usdText(micros: Micros): string {
   return usdShort(micros);
 }
 
-const SETTING_LABELS: Record<string, string> = {
-  name: 'name',
-  mode: 'mode',
-  'limits.totalMicros': 'total limit',
-  'limits.dailyMicros': 'daily limit',
-  'limits.monthlyMicros': 'monthly limit',
-  operations: 'operations',
-  expiresAt: 'expiry',
-  'subjectLimits.dailyMicros': 'per-subject daily limit',
-  'subjectLimits.monthlyMicros': 'per-subject monthly limit',
-  dailyMicros: 'per-subject daily limit',
-  monthlyMicros: 'per-subject monthly limit',
-  revokedAt: 'works until',
-  graceSeconds: 'grace period',
-  rolledFrom: 'rolled from',
-  rolledTo: 'rolled to',
-};
-
 function flatten(value: Record<string, unknown> | null, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [name, each] of Object.entries(value ?? {})) {
@@ -230,18 +225,26 @@ function flatten(value: Record<string, unknown> | null, prefix = ''): Map<string
   return out;
 }
 
-/** One audited value as text: amounts in USD, instants in the reader's zone, null as words. */
-export function auditValue(path: string, value: unknown): string {
-  if (path === 'operations') return Array.isArray(value) ? value.join(', ') : 'all';
+/**
+ * One audited value as text: amounts in USD, instants in the reader's zone (dates written for
+ * `locale`), null as words.
+ */
+export function auditValue(
+  path: string,
+  value: unknown,
+  texts: KeySettingsTexts,
+  locale?: string,
+): string {
+  if (path === 'operations') return Array.isArray(value) ? value.join(', ') : texts.all;
   if (value === null || value === undefined) {
-    return path === 'expiresAt' || path === 'revokedAt' ? 'never' : 'none';
+    return path === 'expiresAt' || path === 'revokedAt' ? texts.never : texts.none;
   }
   if (path.endsWith('Micros') && typeof value === 'number') return usdShort(value);
   if (path === 'graceSeconds' && typeof value === 'number') {
-    return GRACE_CHOICES.find((c) => c.seconds === value)?.label ?? `${value} s`;
+    return texts.grace[String(value)] ?? texts.seconds.replace('{seconds}', String(value));
   }
   if ((path === 'expiresAt' || path === 'revokedAt') && typeof value === 'string') {
-    return formatDateTime(value);
+    return formatDateTime(value, { locale });
   }
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -253,7 +256,11 @@ export interface AuditChange {
 }
 
 /** An entry's fields, each as before → after (before null: nothing was there, as on a create). */
-export function auditChanges(entry: KeyAuditEntryView): AuditChange[] {
+export function auditChanges(
+  entry: KeyAuditEntryView,
+  texts: KeySettingsTexts,
+  locale?: string,
+): AuditChange[] {
   const before = flatten(entry.before);
   const after = flatten(entry.after);
   // A changed object (limits) is recorded whole: leave out its parts that stayed the same.
@@ -263,11 +270,11 @@ export function auditChanges(entry: KeyAuditEntryView): AuditChange[] {
       JSON.stringify(before.get(path) ?? null) !== JSON.stringify(after.get(path) ?? null),
   );
   return paths.map((path) => ({
-    field: SETTING_LABELS[path] ?? path,
+    field: texts.fields[path.replace(/\./g, '_')] ?? path,
     before:
       entry.before === null || !before.has(path)
         ? null
-        : auditValue(path, before.get(path) ?? null),
-    after: auditValue(path, after.get(path) ?? null),
+        : auditValue(path, before.get(path) ?? null, texts, locale),
+    after: auditValue(path, after.get(path) ?? null, texts, locale),
   }));
 }

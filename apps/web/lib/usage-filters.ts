@@ -58,14 +58,15 @@ export function filtersFromSearch(params: { get(name: string): string | null }):
   };
 }
 
+/** A problem with the filters as typed (its message is `usage.filters.problems.<problem>`). */
+export type FilterProblem = 'fromInvalid' | 'toInvalid' | 'fromAfterTo' | 'subjectTooLong';
+
 /** A problem with the filters as typed, or null. */
-export function checkFilters(filters: UsageFilters): string | null {
-  if (filters.from && !isDay(filters.from)) return 'Enter the start date as YYYY-MM-DD.';
-  if (filters.to && !isDay(filters.to)) return 'Enter the end date as YYYY-MM-DD.';
-  if (filters.from && filters.to && filters.from > filters.to) {
-    return 'The start date is after the end date.';
-  }
-  if (filters.subject.length > 128) return 'A subject has at most 128 characters.';
+export function checkFilters(filters: UsageFilters): FilterProblem | null {
+  if (filters.from && !isDay(filters.from)) return 'fromInvalid';
+  if (filters.to && !isDay(filters.to)) return 'toInvalid';
+  if (filters.from && filters.to && filters.from > filters.to) return 'fromAfterTo';
+  if (filters.subject.length > 128) return 'subjectTooLong';
   return null;
 }
 

@@ -3,6 +3,7 @@
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError } from './api';
+import { clientTexts } from './client-texts';
 
 export interface Resource<T> {
   data: T | undefined;
@@ -34,7 +35,7 @@ export function useApi<T>(path: string | null): Resource<T> {
         const apiError =
           error instanceof ApiError
             ? error
-            : new ApiError(0, 'unexpected', 'Something went wrong while loading this.');
+            : new ApiError(0, 'unexpected', clientTexts().loadFailed);
         if (apiError.status === 401) {
           router.replace(`/sign-in?next=${encodeURIComponent(pathname)}`);
           return;

@@ -3,6 +3,7 @@
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError } from './api';
+import { clientTexts } from './client-texts';
 
 /** The `/v1`-style lists the jobs and webhook routes answer: `{object: 'list', data, has_more}`. */
 export interface ObjectList<T> {
@@ -66,7 +67,9 @@ export function useObjectList<T extends { id: string }>(
   const fail = useCallback(
     (caught: unknown) => {
       const apiError =
-        caught instanceof ApiError ? caught : new ApiError(0, 'unexpected', 'Could not load this.');
+        caught instanceof ApiError
+          ? caught
+          : new ApiError(0, 'unexpected', clientTexts().loadFailed);
       if (apiError.status === 401) router.replace(`/sign-in?next=${encodeURIComponent(pathname)}`);
       else setError(apiError);
     },

@@ -4,6 +4,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageView } from '@reelscout/domain/views';
 import { api, ApiError } from './api';
+import { clientTexts } from './client-texts';
 
 export interface PagedList<T> {
   items: T[];
@@ -35,7 +36,9 @@ export function usePagedList<T>(path: string): PagedList<T> {
   const fail = useCallback(
     (caught: unknown) => {
       const apiError =
-        caught instanceof ApiError ? caught : new ApiError(0, 'unexpected', 'Could not load this.');
+        caught instanceof ApiError
+          ? caught
+          : new ApiError(0, 'unexpected', clientTexts().loadFailed);
       if (apiError.status === 401) router.replace(`/sign-in?next=${encodeURIComponent(pathname)}`);
       else setError(apiError);
     },

@@ -1,3 +1,5 @@
+import en from '../messages/en.json';
+import zhHans from '../messages/zh-Hans.json';
 import { firstCallCurl } from './api-address';
 import { toChartRows } from './chart-rows';
 import { formatDateTime, formatUtc, usd, usdShort } from './format';
@@ -84,12 +86,14 @@ describe('checkout return', () => {
   it.each([
     ['failed', 'Payment failed', /did not go through/],
     ['expired', 'Checkout expired', /expired before it was paid/],
-  ])('stops waiting when %p and says nothing was charged', (status, title, reason) => {
+  ] as const)('stops waiting when %p and says nothing was charged', (status, title, reason) => {
     const outcome = checkoutOutcome(status);
-    expect(outcome).toMatchObject({ kind: 'unpaid', title });
-    if (outcome.kind !== 'unpaid') throw new Error('not unpaid');
-    expect(outcome.message).toMatch(reason);
-    expect(outcome.message).toMatch(/nothing was charged and no credit was added/);
+    expect(outcome).toEqual({ kind: 'unpaid', reason: status });
+    const texts = en.credit.checkout[status];
+    expect(texts.title).toBe(title);
+    expect(texts.message).toMatch(reason);
+    expect(texts.message).toMatch(/nothing was charged and no credit was added/);
+    expect(zhHans.credit.checkout[status].message).toMatch(/未扣款/);
   });
 });
 
@@ -137,7 +141,9 @@ describe('usage filters', () => {
   });
 
   it('refuses a range that ends before it starts', () => {
-    expect(checkFilters({ ...NO_FILTERS, from: '2025-11-02', to: '2025-11-01' })).toMatch(/after/);
+    expect(checkFilters({ ...NO_FILTERS, from: '2025-11-02', to: '2025-11-01' })).toBe(
+      'fromAfterTo',
+    );
     expect(checkFilters({ ...NO_FILTERS, from: '2025-11-01', to: '2025-11-01' })).toBeNull();
   });
 
@@ -237,9 +243,12 @@ describe('key settings', () => {
   });
 
   it('sends every operation as null and names the bad field by its API param', () => {
-    const all = checkSettings({ ...EMPTY_SETTINGS, name: 'x' });
+    const all = checkSettings({ ...EMPTY_SETTINGS, name: 'x' }, en.keys.settingsTexts);
     expect(all.ok && all.body.operations).toBeNull();
-    const bad = checkSettings({ ...EMPTY_SETTINGS, name: '', dailyUsd: 'ten', operations: [] });
+    const bad = checkSettings(
+      { ...EMPTY_SETTINGS, name: '', dailyUsd: 'ten', operations: [] },
+      en.keys.settingsTexts,
+    );
     expect(bad.ok).toBe(false);
     expect(!bad.ok && Object.keys(bad.fields).sort()).toEqual([
       'limits.dailyMicros',
@@ -249,31 +258,37 @@ describe('key settings', () => {
   });
 
   it('patches only what changed; an emptied limit is null', () => {
-    const checked = checkSettings({
-      ...EMPTY_SETTINGS,
-      name: 'reseller',
-      dailyUsd: '',
-      monthlyUsd: '20',
-      operations: ['assist'],
-    });
+    const checked = checkSettings(
+      {
+        ...EMPTY_SETTINGS,
+        name: 'reseller',
+        dailyUsd: '',
+        monthlyUsd: '20',
+        operations: ['assist'],
+      },
+      en.keys.settingsTexts,
+    );
     expect(checked.ok && settingsPatch(key, checked.body)).toEqual({
       limits: { dailyMicros: null, monthlyMicros: 20_000_000 },
     });
   });
 
-  it('shows an audit entry as before → after', () => {
-    expect(
-      auditChanges({
-        id: 'a',
-        actor: 'account',
-        action: 'update',
-        createdAt: '2025-11-01T00:00:00.000Z',
-        before: { limits: { dailyMicros: 5_000_000, totalMicros: null }, operations: ['assist'] },
-        after: { limits: { dailyMicros: null, totalMicros: null }, operations: null },
-      }),
-    ).toEqual([
+  it('shows an audit entry as before → after, in the page language', () => {
+    const entry = {
+      id: 'a',
+      actor: 'account' as const,
+      action: 'update' as const,
+      createdAt: '2025-11-01T00:00:00.000Z',
+      before: { limits: { dailyMicros: 5_000_000, totalMicros: null }, operations: ['assist'] },
+      after: { limits: { dailyMicros: null, totalMicros: null }, operations: null },
+    };
+    expect(auditChanges(entry, en.keys.settingsTexts)).toEqual([
       { field: 'daily limit', before: '$5.00', after: 'none' },
       { field: 'operations', before: 'assist', after: 'all' },
+    ]);
+    expect(auditChanges(entry, zhHans.keys.settingsTexts)).toEqual([
+      { field: '每日限额', before: '$5.00', after: '无' },
+      { field: '操作', before: 'assist', after: '全部' },
     ]);
   });
 

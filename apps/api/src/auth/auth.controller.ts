@@ -159,7 +159,7 @@ export class AuthController {
   async requestReset(
     @Body() body: PasswordResetRequestDto,
   ): Promise<PasswordResetRequestResponseDto> {
-    await this.auth.requestPasswordReset(body.email);
+    await this.auth.requestPasswordReset(body.email, body.locale);
     return { accepted: true };
   }
 

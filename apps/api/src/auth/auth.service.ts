@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
 import { randomToken, sha256Hex } from '../common/crypto/tokens';
 import type { Environment } from '../config/environment';
+import { passwordResetMail, type MailLocale } from '../mail/mail-messages';
 import { MailService } from '../mail/mail.service';
 import { PasswordResetRepository } from '../repositories/password-reset.repository';
 import { SessionRepository } from '../repositories/session.repository';
@@ -66,7 +67,7 @@ export class AuthService {
   }
 
   /** Always succeeds from the caller's point of view: no account enumeration. */
-  async requestPasswordReset(email: string): Promise<void> {
+  async requestPasswordReset(email: string, locale?: MailLocale): Promise<void> {
     const account = await this.accounts.findByEmail(email);
     if (!account) return;
     const token = randomToken();
@@ -78,8 +79,10 @@ export class AuthService {
     const base = this.config.get('PUBLIC_URL', { infer: true }).replace(/\/$/, '');
     await this.mail.send({
       to: account.email,
-      subject: 'Reset your Reelscout password',
-      text: `Someone asked to reset the password of ${account.email}.\n\nTo choose a new one, open this link within an hour:\n${base}/reset-password/${token}\n\nIf it was not you, ignore this e-mail.`,
+      ...passwordResetMail(
+        { email: account.email, link: `${base}/reset-password/${token}` },
+        locale,
+      ),
     });
   }
 

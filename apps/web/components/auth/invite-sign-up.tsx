@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useParams, useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -11,30 +12,15 @@ import { Field } from '../ui/field';
 import { Loading } from '../ui/loading';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields';
 
-const PROBLEMS: Record<Exclude<InviteState, 'valid'>, { title: string; text: string }> = {
-  expired: {
-    title: 'This invite has expired',
-    text: 'Invite links work for a limited time. Ask the person who invited you to send a new one.',
-  },
-  used: {
-    title: 'This invite has already been used',
-    text: 'Each invite link creates one account. If you created it, sign in instead; otherwise ask for a new invite.',
-  },
-  unknown: {
-    title: 'This invite link is not valid',
-    text: 'Check that you opened the whole link from your invitation, or ask for a new one.',
-  },
-};
-
 function InviteProblem({ state }: { state: Exclude<InviteState, 'valid'> }) {
-  const problem = PROBLEMS[state];
+  const t = useTranslations('auth.inviteProblems');
   return (
     <div data-testid="invite-problem">
-      <h1>{problem.title}</h1>
-      <p>{problem.text}</p>
+      <h1>{t(`${state}.title`)}</h1>
+      <p>{t(`${state}.text`)}</p>
       <p>
         <Link className="button" href="/sign-in">
-          Go to sign in
+          {t('goToSignIn')}
         </Link>
       </p>
     </div>
@@ -43,6 +29,7 @@ function InviteProblem({ state }: { state: Exclude<InviteState, 'valid'> }) {
 
 /** `/invite/<token>`: create an account from an invite link. */
 export function InviteSignUp() {
+  const t = useTranslations('auth');
   const { token } = useParams<{ token: string }>();
   const router = useRouter();
   const [invite, setInvite] = useState<InviteView | null>(null);
@@ -60,14 +47,14 @@ export function InviteSignUp() {
         if (view.email) setEmail(view.email);
       })
       .catch((error: unknown) =>
-        setLoadError(error instanceof ApiError ? error.message : 'Could not check this invite.'),
+        setLoadError(error instanceof ApiError ? error.message : t('inviteCheckFailed')),
       );
-  }, [token]);
+  }, [token, t]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problems = checkNewPassword(password, repeat);
-    if (!email.trim()) problems.email = 'Enter your e-mail address.';
+    const problems = checkNewPassword(password, repeat, t);
+    if (!email.trim()) problems.email = t('emailMissing');
     if (Object.keys(problems).length) return setErrors({ fields: problems });
     setBusy(true);
     setErrors(NO_ERRORS);
@@ -81,24 +68,24 @@ export function InviteSignUp() {
   }
 
   if (loadError) return <Alert tone="error">{loadError}</Alert>;
-  if (!invite) return <Loading label="Checking your invite…" />;
+  if (!invite) return <Loading label={t('checkingInvite')} />;
   if (invite.state !== 'valid') return <InviteProblem state={invite.state} />;
 
   return (
     <>
-      <h1>Create your account</h1>
-      <p className="muted">You have been invited to Reelscout. Choose how you will sign in.</p>
+      <h1>{t('createAccountTitle')}</h1>
+      <p className="muted">{t('invitedIntro')}</p>
       <form onSubmit={submit} noValidate>
         {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
         <Field
-          label="E-mail"
+          label={t('email')}
           type="email"
           name="email"
           autoComplete="email"
           required
           maxLength={254}
           readOnly={invite.email !== null}
-          hint={invite.email ? 'This invite is for this address.' : undefined}
+          hint={invite.email ? t('inviteForAddress') : undefined}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={errors.fields.email}
@@ -111,11 +98,11 @@ export function InviteSignUp() {
           errors={errors.fields}
         />
         <button type="submit" className="button wide" disabled={busy}>
-          {busy ? 'Creating your account…' : 'Create account'}
+          {busy ? t('creatingAccount') : t('createAccount')}
         </button>
       </form>
       <p className="auth-links">
-        Already have an account? <Link href="/sign-in">Sign in</Link>
+        {t('haveAccount')} <Link href="/sign-in">{t('signIn')}</Link>
       </p>
     </>
   );

@@ -1,16 +1,23 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { Field } from '../ui/field';
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 256;
 
+type AuthTexts = ReturnType<typeof useTranslations<'auth'>>;
+
 /** Client-side checks before the API's own (same bounds): field → message. */
-export function checkNewPassword(password: string, repeat: string): Record<string, string> {
+export function checkNewPassword(
+  password: string,
+  repeat: string,
+  t: AuthTexts,
+): Record<string, string> {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    return { password: `Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters.` };
+    return { password: t('passwordLength', { min: PASSWORD_MIN, max: PASSWORD_MAX }) };
   }
-  if (password !== repeat) return { repeat: 'The two passwords are not the same.' };
+  if (password !== repeat) return { repeat: t('passwordsDiffer') };
   return {};
 }
 
@@ -27,23 +34,24 @@ export function NewPasswordFields({
   onRepeat: (value: string) => void;
   errors: Record<string, string>;
 }) {
+  const t = useTranslations('auth');
   return (
     <>
       <Field
-        label="Password"
+        label={t('password')}
         type="password"
         name="new-password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
-        hint={`${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A passphrase is easiest.`}
+        hint={t('passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
         value={password}
         onChange={(e) => onPassword(e.target.value)}
         error={errors.password}
       />
       <Field
-        label="Repeat the password"
+        label={t('repeatPassword')}
         type="password"
         name="repeat-password"
         autoComplete="new-password"

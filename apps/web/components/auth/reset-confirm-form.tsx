@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useParams, useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
@@ -10,6 +11,7 @@ import { checkNewPassword, NewPasswordFields } from './new-password-fields';
 
 /** `/reset-password/<token>`: the link from the reset e-mail. */
 export function ResetConfirmForm() {
+  const t = useTranslations('auth');
   const { token } = useParams<{ token: string }>();
   const router = useRouter();
   const [password, setPassword] = useState('');
@@ -19,7 +21,7 @@ export function ResetConfirmForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problems = checkNewPassword(password, repeat);
+    const problems = checkNewPassword(password, repeat, t);
     if (Object.keys(problems).length) return setErrors({ fields: problems });
     setBusy(true);
     setErrors(NO_ERRORS);
@@ -34,11 +36,11 @@ export function ResetConfirmForm() {
 
   return (
     <>
-      <h1>Choose a new password</h1>
+      <h1>{t('newPasswordTitle')}</h1>
       <form onSubmit={submit} noValidate>
         {errors.form ? (
           <Alert tone="error">
-            {errors.form} <Link href="/reset-password">Ask for a new link.</Link>
+            {errors.form} <Link href="/reset-password">{t('askNewLink')}</Link>
           </Alert>
         ) : null}
         <NewPasswordFields
@@ -49,7 +51,7 @@ export function ResetConfirmForm() {
           errors={errors.fields}
         />
         <button type="submit" className="button wide" disabled={busy}>
-          {busy ? 'Saving…' : 'Set the new password'}
+          {busy ? t('saving') : t('setNewPassword')}
         </button>
       </form>
     </>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useLocale, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
@@ -9,6 +10,8 @@ import { Field } from '../ui/field';
 
 /** `/reset-password`: asks for a reset link by e-mail. Says the same whether or not the account exists. */
 export function ResetRequestForm() {
+  const t = useTranslations('auth');
+  const locale = useLocale();
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
@@ -16,11 +19,11 @@ export function ResetRequestForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim()) return setErrors({ fields: { email: 'Enter your e-mail address.' } });
+    if (!email.trim()) return setErrors({ fields: { email: t('emailMissing') } });
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
-      await api('/auth/password-reset/request', { body: { email: email.trim() } });
+      await api('/auth/password-reset/request', { body: { email: email.trim(), locale } });
       setSent(true);
     } catch (error) {
       setErrors(toFormErrors(error, ['email']));
@@ -32,13 +35,10 @@ export function ResetRequestForm() {
   if (sent) {
     return (
       <>
-        <h1>Check your e-mail</h1>
-        <Alert tone="success">
-          If an account uses {email.trim()}, we have sent it a link to choose a new password. The
-          link works for one hour.
-        </Alert>
+        <h1>{t('checkEmailTitle')}</h1>
+        <Alert tone="success">{t('resetSent', { email: email.trim() })}</Alert>
         <p className="auth-links">
-          <Link href="/sign-in">Back to sign in</Link>
+          <Link href="/sign-in">{t('backToSignIn')}</Link>
         </p>
       </>
     );
@@ -46,12 +46,12 @@ export function ResetRequestForm() {
 
   return (
     <>
-      <h1>Reset your password</h1>
-      <p className="muted">Enter your account&apos;s e-mail address and we will send you a link.</p>
+      <h1>{t('resetTitle')}</h1>
+      <p className="muted">{t('resetIntro')}</p>
       <form onSubmit={submit} noValidate>
         {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
         <Field
-          label="E-mail"
+          label={t('email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -62,11 +62,11 @@ export function ResetRequestForm() {
           error={errors.fields.email}
         />
         <button type="submit" className="button wide" disabled={busy}>
-          {busy ? 'Sending…' : 'Send the link'}
+          {busy ? t('sending') : t('sendLink')}
         </button>
       </form>
       <p className="auth-links">
-        <Link href="/sign-in">Back to sign in</Link>
+        <Link href="/sign-in">{t('backToSignIn')}</Link>
       </p>
     </>
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -10,6 +11,7 @@ import { Alert } from '../ui/alert';
 import { Field } from '../ui/field';
 
 export function SignInForm() {
+  const t = useTranslations('auth');
   const router = useRouter();
   const params = useSearchParams();
   const next = safeNextPath(params.get('next'));
@@ -30,8 +32,8 @@ export function SignInForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const missing: Record<string, string> = {};
-    if (!email.trim()) missing.email = 'Enter your e-mail address.';
-    if (!password) missing.password = 'Enter your password.';
+    if (!email.trim()) missing.email = t('emailMissing');
+    if (!password) missing.password = t('passwordMissing');
     if (Object.keys(missing).length) return setErrors({ fields: missing });
     setBusy(true);
     setErrors(NO_ERRORS);
@@ -46,10 +48,8 @@ export function SignInForm() {
 
   return (
     <>
-      <h1>Sign in</h1>
-      {params.get('reset') === 'done' ? (
-        <Alert tone="success">Your password has been changed. Sign in with the new one.</Alert>
-      ) : null}
+      <h1>{t('signInTitle')}</h1>
+      {params.get('reset') === 'done' ? <Alert tone="success">{t('passwordChanged')}</Alert> : null}
       <form
         onSubmit={submit}
         noValidate
@@ -61,7 +61,7 @@ export function SignInForm() {
           </Alert>
         ) : null}
         <Field
-          label="E-mail"
+          label={t('email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -73,7 +73,7 @@ export function SignInForm() {
           error={errors.fields.email}
         />
         <Field
-          label="Password"
+          label={t('password')}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -84,15 +84,13 @@ export function SignInForm() {
           error={errors.fields.password}
         />
         <button type="submit" className="button wide" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('signingIn') : t('signIn')}
         </button>
       </form>
       <p className="auth-links">
-        <Link href="/reset-password">Forgot your password?</Link>
+        <Link href="/reset-password">{t('forgotPassword')}</Link>
       </p>
-      <p className="muted small">
-        Reelscout is invite-only. To get an account, ask for an invite link.
-      </p>
+      <p className="muted small">{t('inviteOnly')}</p>
     </>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import type { CheckoutView, CreditOverviewView } from '@reelscout/domain/views';
 import { api } from '../../lib/api';
@@ -12,6 +13,7 @@ const CUSTOM = 'custom';
 
 /** Buying live credit: a preset or a custom amount, paid on Stripe Checkout. */
 export function BuyCreditPanel({ credit }: { credit: CreditOverviewView }) {
+  const t = useTranslations('credit.buy');
   const presets = credit.presetsUsd;
   const [choice, setChoice] = useState(presets[1] ?? presets[0] ?? CUSTOM);
   const [custom, setCustom] = useState('');
@@ -21,7 +23,9 @@ export function BuyCreditPanel({ credit }: { credit: CreditOverviewView }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const checked = checkPurchase(choice === CUSTOM ? custom : choice, credit.limitsUsd);
-    if ('error' in checked) return setErrors({ fields: { amountUsd: checked.error } });
+    if ('error' in checked) {
+      return setErrors({ fields: { amountUsd: t('amountRange', credit.limitsUsd) } });
+    }
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
@@ -37,16 +41,16 @@ export function BuyCreditPanel({ credit }: { credit: CreditOverviewView }) {
 
   return (
     <section className="panel" aria-labelledby="buy-heading" data-testid="buy-credit">
-      <h2 id="buy-heading">Buy live credit</h2>
+      <h2 id="buy-heading">{t('title')}</h2>
       {!credit.livePurchases.available ? (
         <Alert tone="warning">
-          <p>{credit.livePurchases.reason ?? 'Live credit purchases are unavailable.'}</p>
+          <p>{credit.livePurchases.reason ?? t('unavailable')}</p>
         </Alert>
       ) : (
         <form onSubmit={submit} noValidate>
           {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
           <fieldset className="radio-group amounts">
-            <legend>Amount (USD)</legend>
+            <legend>{t('amount')}</legend>
             {presets.map((preset) => (
               <label key={preset} className="chip">
                 <input
@@ -67,16 +71,16 @@ export function BuyCreditPanel({ credit }: { credit: CreditOverviewView }) {
                 checked={choice === CUSTOM}
                 onChange={() => setChoice(CUSTOM)}
               />
-              <span>Other</span>
+              <span>{t('other')}</span>
             </label>
           </fieldset>
           {choice === CUSTOM ? (
             <Field
-              label="Other amount (USD)"
+              label={t('otherAmount')}
               inputMode="decimal"
               autoComplete="off"
-              placeholder="e.g. 40.00"
-              hint={`From $${credit.limitsUsd.min} to $${credit.limitsUsd.max}.`}
+              placeholder={t('otherPlaceholder')}
+              hint={t('otherHint', credit.limitsUsd)}
               value={custom}
               onChange={(e) => setCustom(e.target.value)}
               error={errors.fields.amountUsd}
@@ -87,12 +91,9 @@ export function BuyCreditPanel({ credit }: { credit: CreditOverviewView }) {
             </p>
           ) : null}
           <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Opening checkout…' : 'Continue to payment'}
+            {busy ? t('opening') : t('continue')}
           </button>
-          <p className="muted small">
-            Payment is handled by Stripe. You come back here once it is done; the credit appears
-            when Stripe confirms the payment.
-          </p>
+          <p className="muted small">{t('stripeNote')}</p>
         </form>
       )}
     </section>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
@@ -16,7 +17,7 @@ const POLL_FOR_MS = 60_000;
 type State =
   | { kind: 'waiting' }
   | { kind: 'paid'; status: CheckoutStatusView }
-  | { kind: 'unpaid'; title: string; message: string }
+  | { kind: 'unpaid'; reason: 'failed' | 'expired' }
   | { kind: 'slow' }
   | { kind: 'error'; message: string };
 
@@ -25,6 +26,7 @@ type State =
  * and stops as soon as it reports the checkout failed or expired unpaid.
  */
 export function CheckoutReturn() {
+  const t = useTranslations('credit.checkout');
   const sessionId = useSearchParams().get('session_id');
   const [state, setState] = useState<State>({ kind: 'waiting' });
   const [attempt, setAttempt] = useState(0);
@@ -54,7 +56,7 @@ export function CheckoutReturn() {
         if (stopped) return;
         setState({
           kind: 'error',
-          message: error instanceof ApiError ? error.message : 'Could not check the payment.',
+          message: error instanceof ApiError ? error.message : t('checkFailed'),
         });
       }
     };
@@ -63,37 +65,38 @@ export function CheckoutReturn() {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [sessionId, attempt]);
+  }, [sessionId, attempt, t]);
 
   let body;
   if (!sessionId) {
-    body = <Alert tone="error">This page needs the checkout reference Stripe sends back.</Alert>;
+    body = <Alert tone="error">{t('noReference')}</Alert>;
   } else if (state.kind === 'waiting') {
-    body = <Loading label="Waiting for Stripe to confirm the payment…" />;
+    body = <Loading label={t('waiting')} />;
   } else if (state.kind === 'paid') {
     body = (
-      <Alert tone="success" title="Payment received">
+      <Alert tone="success" title={t('paidTitle')}>
         <p>
-          <Money micros={state.status.amountMicros} /> of live credit was added. Your live balance
-          is now <Money micros={state.status.liveBalanceMicros} />.
+          {t.rich('paidText', {
+            amount: () => <Money micros={state.status.amountMicros} />,
+            balance: () => <Money micros={state.status.liveBalanceMicros} />,
+          })}
         </p>
       </Alert>
     );
   } else if (state.kind === 'unpaid') {
     body = (
-      <Alert tone="error" title={state.title}>
-        <p>{state.message}</p>
+      <Alert tone="error" title={t(`${state.reason}.title`)}>
+        <p>
+          {t(`${state.reason}.message`)} {t('again')}
+        </p>
       </Alert>
     );
   } else if (state.kind === 'slow') {
     body = (
-      <Alert tone="info" title="Not confirmed yet">
-        <p>
-          Stripe has not confirmed the payment yet. This can take a minute; the credit is added as
-          soon as it does.
-        </p>
+      <Alert tone="info" title={t('slowTitle')}>
+        <p>{t('slowText')}</p>
         <button type="button" className="button secondary" onClick={retry}>
-          Check again
+          {t('checkAgain')}
         </button>
       </Alert>
     );
@@ -104,12 +107,12 @@ export function CheckoutReturn() {
   return (
     <>
       <div className="page-head">
-        <h1>Buying live credit</h1>
+        <h1>{t('title')}</h1>
       </div>
       <section className="panel" aria-live="polite">
         {body}
         <p>
-          <Link href="/credit">Back to credit</Link>
+          <Link href="/credit">{t('back')}</Link>
         </p>
       </section>
     </>

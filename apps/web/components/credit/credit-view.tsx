@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { CreditOverviewView } from '@reelscout/domain/views';
 import { useApi } from '../../lib/use-api';
@@ -11,22 +12,20 @@ import { LedgerPanel } from './ledger-panel';
 import { TestCreditPanel } from './test-credit-panel';
 
 export function CreditView() {
+  const t = useTranslations('credit');
   const credit = useApi<CreditOverviewView>('/account/credit');
   const [ledgerVersion, setLedgerVersion] = useState(0);
 
   return (
     <>
       <div className="page-head">
-        <h1>Credit</h1>
-        <p className="muted">
-          Reelscout is prepaid. Each call holds its most expensive outcome, then charges what it
-          delivered; errors are never charged.
-        </p>
+        <h1>{t('title')}</h1>
+        <p className="muted">{t('intro')}</p>
       </div>
       {credit.error ? (
         <Alert tone="error">{credit.error.message}</Alert>
       ) : !credit.data ? (
-        <Loading label="Loading balances…" />
+        <Loading label={t('loadingBalances')} />
       ) : (
         <>
           <BalanceCards credit={credit.data} />

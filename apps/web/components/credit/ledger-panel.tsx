@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import type { LedgerEntryView } from '@reelscout/domain/views';
 import { queryString } from '../../lib/api';
@@ -19,13 +20,9 @@ import { Loading } from '../ui/loading';
 import { ModeBadge } from '../ui/mode-badge';
 import { Money } from '../ui/money';
 
-const KIND_LABELS: Record<string, string> = {
-  grant: 'Credit added',
-  purchase: 'Purchase',
-  charge: 'Charge',
-  refund: 'Refund',
-  adjustment: 'Adjustment',
-};
+const KINDS = ['grant', 'purchase', 'charge', 'refund', 'adjustment'] as const;
+const isKind = (kind: string): kind is (typeof KINDS)[number] =>
+  (KINDS as readonly string[]).includes(kind);
 
 function detail(entry: LedgerEntryView): string {
   if (entry.operation) return `${entry.operation}${entry.requestId ? ` · ${entry.requestId}` : ''}`;
@@ -41,6 +38,8 @@ const LEDGER_NO_FILTERS: LedgerFilters = { mode: '', operation: '', from: '', to
  * operation (its charges) and UTC days, both inclusive, as the usage page is.
  */
 export function LedgerPanel({ version }: { version: number }) {
+  const t = useTranslations('credit.ledger');
+  const filterTexts = useTranslations('usage.filters');
   const [filters, setFilters] = useState<LedgerFilters>(LEDGER_NO_FILTERS);
   const problem = checkFilters({ ...NO_FILTERS, ...filters });
   // While the dates do not make a range, the last valid query stays on screen.
@@ -63,11 +62,11 @@ export function LedgerPanel({ version }: { version: number }) {
   return (
     <section className="panel" aria-labelledby="ledger-heading">
       <div className="panel-head">
-        <h2 id="ledger-heading">Ledger</h2>
+        <h2 id="ledger-heading">{t('title')}</h2>
       </div>
       <form
         className="filters compact"
-        aria-label="Filter the ledger"
+        aria-label={t('filterLabel')}
         onSubmit={(e) => e.preventDefault()}
         noValidate
       >
@@ -75,8 +74,8 @@ export function LedgerPanel({ version }: { version: number }) {
         <OperationSelect
           value={filters.operation}
           onChange={(operation) => set('operation', operation)}
-          allLabel="All entries"
-          optionLabel={(operation) => `${operation} charges`}
+          allLabel={t('allEntries')}
+          optionLabel={(operation) => t('operationCharges', { operation })}
         />
         <DayRangeFields
           from={filters.from}
@@ -86,63 +85,61 @@ export function LedgerPanel({ version }: { version: number }) {
         />
         {problem ? (
           <div className="filters-error">
-            <Alert tone="error">{problem}</Alert>
+            <Alert tone="error">{filterTexts(`problems.${problem}`)}</Alert>
           </div>
         ) : null}
       </form>
       {list.error ? (
         <Alert tone="error">{list.error.message}</Alert>
       ) : list.loading && list.items.length === 0 ? (
-        <Loading label="Loading the ledger…" />
+        <Loading label={t('loading')} />
       ) : list.items.length === 0 ? (
         filtered ? (
-          <EmptyState title="No entries match these filters">
-            Choose another operation or a wider date range.
-          </EmptyState>
+          <EmptyState title={t('noMatchTitle')}>{t('noMatchText')}</EmptyState>
         ) : (
-          <EmptyState title="No ledger entries yet">
-            Credit you add and calls you make show up here.
-          </EmptyState>
+          <EmptyState title={t('emptyTitle')}>{t('emptyText')}</EmptyState>
         )
       ) : (
         <>
           <div className="table-wrap">
             <table className="data-table stack-on-phone" data-testid="ledger-table">
-              <caption className="sr-only">Ledger entries, newest first</caption>
+              <caption className="sr-only">{t('caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Mode</th>
-                  <th scope="col">Entry</th>
+                  <th scope="col">{t('time')}</th>
+                  <th scope="col">{t('mode')}</th>
+                  <th scope="col">{t('entry')}</th>
                   <th scope="col" className="num">
-                    Amount (USD)
+                    {t('amount')}
                   </th>
                   <th scope="col" className="num">
-                    Balance after
+                    {t('balanceAfter')}
                   </th>
-                  <th scope="col">Detail</th>
+                  <th scope="col">{t('detail')}</th>
                 </tr>
               </thead>
               <tbody>
                 {list.items.map((entry) => (
                   <tr key={entry.id}>
-                    <td data-label="Time">
+                    <td data-label={t('time')}>
                       <DateTime iso={entry.createdAt} withSeconds />
                     </td>
-                    <td data-label="Mode">
+                    <td data-label={t('mode')}>
                       <ModeBadge mode={entry.mode} />
                     </td>
-                    <td data-label="Entry">{KIND_LABELS[entry.kind] ?? entry.kind}</td>
+                    <td data-label={t('entry')}>
+                      {isKind(entry.kind) ? t(`kinds.${entry.kind}`) : entry.kind}
+                    </td>
                     <td
-                      data-label="Amount"
+                      data-label={t('amountShort')}
                       className={entry.amountMicros < 0 ? 'num negative' : 'num positive'}
                     >
                       <Money micros={entry.amountMicros} />
                     </td>
-                    <td data-label="Balance after" className="num">
+                    <td data-label={t('balanceAfter')} className="num">
                       <Money micros={entry.balanceAfterMicros} />
                     </td>
-                    <td data-label="Detail" className="truncate" title={detail(entry)}>
+                    <td data-label={t('detail')} className="truncate" title={detail(entry)}>
                       {detail(entry)}
                     </td>
                   </tr>
@@ -150,7 +147,7 @@ export function LedgerPanel({ version }: { version: number }) {
               </tbody>
             </table>
           </div>
-          <LoadMore list={list} label="Load older entries" />
+          <LoadMore list={list} label={t('loadMore')} />
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { TestCreditView } from '@reelscout/domain/views';
 import { api, ApiError } from '../../lib/api';
@@ -10,6 +11,7 @@ const TEST_TOP_UP_USD = '10.00';
 
 /** Free test credit in one click, for rs_test_ keys. */
 export function TestCreditPanel({ onAdded }: { onAdded: () => void }) {
+  const t = useTranslations('credit.test');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
@@ -22,13 +24,13 @@ export function TestCreditPanel({ onAdded }: { onAdded: () => void }) {
       });
       setMessage({
         tone: 'success',
-        text: `Added $${TEST_TOP_UP_USD} of test credit. Test balance: ${usd(result.balanceMicros)}.`,
+        text: t('added', { amount: `$${TEST_TOP_UP_USD}`, balance: usd(result.balanceMicros) }),
       });
       onAdded();
     } catch (error) {
       setMessage({
         tone: 'error',
-        text: error instanceof ApiError ? error.message : 'Could not add test credit.',
+        text: error instanceof ApiError ? error.message : t('failed'),
       });
     } finally {
       setBusy(false);
@@ -37,12 +39,10 @@ export function TestCreditPanel({ onAdded }: { onAdded: () => void }) {
 
   return (
     <section className="panel" aria-labelledby="test-credit-heading">
-      <h2 id="test-credit-heading">Test credit</h2>
-      <p className="muted">
-        Test keys spend test credit at the real prices, against the sandbox. It is free.
-      </p>
+      <h2 id="test-credit-heading">{t('title')}</h2>
+      <p className="muted">{t('intro')}</p>
       <button type="button" className="button" onClick={() => void add()} disabled={busy}>
-        {busy ? 'Adding…' : `Add $${TEST_TOP_UP_USD} test credit`}
+        {busy ? t('adding') : t('add', { amount: `$${TEST_TOP_UP_USD}` })}
       </button>
       <div aria-live="polite">
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}

@@ -1,6 +1,7 @@
 'use client';
 
 import type { JobView } from '@reelscout/domain/views';
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useParams, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -29,12 +30,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function When({ iso }: { iso: string | null }) {
-  if (!iso) return <span className="muted">not yet</span>;
+  const t = useTranslations('jobs.detail');
+  if (!iso) return <span className="muted">{t('notYet')}</span>;
   return <DateTime iso={iso} withSeconds />;
 }
 
 /** The JSON of a result or an error, as the API returned it, with a copy button. */
 function JsonBlock({ value, label }: { value: unknown; label: string }) {
+  const t = useTranslations('jobs.detail');
   const text = JSON.stringify(value, null, 2);
   return (
     <>
@@ -53,28 +56,26 @@ function JsonBlock({ value, label }: { value: unknown; label: string }) {
       >
         {text}
       </pre>
-      <CopyButton text={text} label="Copy JSON" />
+      <CopyButton text={text} label={t('copyJson')} />
     </>
   );
 }
 
 function Output({ job }: { job: JobView }) {
+  const t = useTranslations('jobs.detail');
   if (job.status === 'succeeded') {
     if (job.result_purged) {
-      return (
-        <Alert tone="info">
-          The result was deleted after the retention period (it is kept for 24 hours). The job and
-          its charge stay on record.
-        </Alert>
-      );
+      return <Alert tone="info">{t('purged')}</Alert>;
     }
-    return <JsonBlock value={job.result} label="Result JSON" />;
+    return <JsonBlock value={job.result} label={t('resultJson')} />;
   }
-  if (job.error) return <JsonBlock value={job.error} label="Error JSON" />;
-  return <p className="muted">The result appears here when the job ends.</p>;
+  if (job.error) return <JsonBlock value={job.error} label={t('errorJson')} />;
+  return <p className="muted">{t('pending')}</p>;
 }
 
 function JobDetail({ id }: { id: string }) {
+  const t = useTranslations('jobs.detail');
+  const statuses = useTranslations('jobs');
   const params = useSearchParams();
   const mode = modeFromSearch(params);
   const path = `/account/jobs/${encodeURIComponent(id)}?mode=${mode}`;
@@ -112,7 +113,7 @@ function JobDetail({ id }: { id: string }) {
       );
       setPolls(0);
     } catch (caught) {
-      setActionError(caught instanceof ApiError ? caught.message : 'Could not cancel the job.');
+      setActionError(caught instanceof ApiError ? caught.message : statuses('cancelFailed'));
     } finally {
       setCanceling(false);
     }
@@ -120,21 +121,19 @@ function JobDetail({ id }: { id: string }) {
 
   if (loaded.error) {
     return (
-      <Alert tone="error" title={loaded.error.status === 404 ? 'No such job' : undefined}>
-        {loaded.error.status === 404
-          ? `There is no ${mode}-mode job ${id} in this account.`
-          : loaded.error.message}
+      <Alert tone="error" title={loaded.error.status === 404 ? t('notFoundTitle') : undefined}>
+        {loaded.error.status === 404 ? t('notFoundText', { mode, id }) : loaded.error.message}
       </Alert>
     );
   }
-  if (!job) return <Loading label="Loading the job…" />;
+  if (!job) return <Loading label={t('loading')} />;
 
   return (
     <>
       <section className="panel" aria-labelledby="job-heading" data-testid="job-detail">
         <div className="panel-head">
           <h2 id="job-heading">
-            <code>{job.operation}</code> job
+            {t.rich('heading', { operation: () => <code>{job.operation}</code> })}
           </h2>
           {isFinal(job) ? null : (
             <button
@@ -143,57 +142,58 @@ function JobDetail({ id }: { id: string }) {
               disabled={canceling}
               onClick={() => void cancel()}
             >
-              {canceling ? 'Canceling…' : 'Cancel job'}
+              {canceling ? t('canceling') : t('cancel')}
             </button>
           )}
         </div>
         {actionError ? <Alert tone="error">{actionError}</Alert> : null}
         <dl className="facts">
-          <Fact label="Id">
+          <Fact label={t('id')}>
             <code>{job.id}</code>
           </Fact>
-          <Fact label="Status">
+          <Fact label={t('status')}>
             <JobStatusCell job={job} />
           </Fact>
-          <Fact label="Mode">
-            <ModeBadge mode={job.livemode ? 'live' : 'test'} /> {job.mode}
+          <Fact label={t('mode')}>
+            <ModeBadge mode={job.livemode ? 'live' : 'test'} />{' '}
+            {statuses(`table.callModes.${job.mode === 'async' ? 'async' : 'sync'}`)}
           </Fact>
-          <Fact label="Created">
+          <Fact label={t('created')}>
             <When iso={job.created_at} />
           </Fact>
-          <Fact label="Started">
+          <Fact label={t('started')}>
             <When iso={job.started_at} />
           </Fact>
-          <Fact label="Finished">
+          <Fact label={t('finished')}>
             <When iso={job.finished_at} />
           </Fact>
-          <Fact label="Duration">
+          <Fact label={t('duration')}>
             <JobDuration job={job} />
           </Fact>
-          <Fact label="Cost (USD)">
+          <Fact label={t('cost')}>
             <JobCost job={job} />
           </Fact>
           {job.billing.balance_usd !== null ? (
-            <Fact label="Balance after">
+            <Fact label={t('balanceAfter')}>
               <span className="money">${job.billing.balance_usd}</span>
             </Fact>
           ) : null}
-          <Fact label="HTTP status">
-            {job.http_status ?? <span className="muted">none yet</span>}
+          <Fact label={t('httpStatus')}>
+            {job.http_status ?? <span className="muted">{t('noneYet')}</span>}
           </Fact>
-          <Fact label="Request id">
+          <Fact label={t('requestId')}>
             <code>{job.request_id}</code>
           </Fact>
-          {job.subject ? <Fact label="Subject">{job.subject}</Fact> : null}
+          {job.subject ? <Fact label={t('subject')}>{job.subject}</Fact> : null}
           {job.result_expires_at && !job.result_purged ? (
-            <Fact label="Result kept until">
+            <Fact label={t('keptUntil')}>
               <When iso={job.result_expires_at} />
             </Fact>
           ) : null}
         </dl>
       </section>
       <section className="panel" aria-labelledby="output-heading">
-        <h2 id="output-heading">{job.status === 'succeeded' ? 'Result' : 'Error'}</h2>
+        <h2 id="output-heading">{job.status === 'succeeded' ? t('result') : t('error')}</h2>
         <Output job={job} />
       </section>
     </>
@@ -201,6 +201,7 @@ function JobDetail({ id }: { id: string }) {
 }
 
 export function JobDetailView() {
+  const t = useTranslations('jobs.detail');
   const { account } = useAccount();
   const params = useParams<{ id: string }>();
   const search = useSearchParams();
@@ -210,9 +211,9 @@ export function JobDetailView() {
     <>
       <div className="page-head">
         <p className="small">
-          <Link href={mode === 'live' ? '/jobs?mode=live' : '/jobs'}>← All jobs</Link>
+          <Link href={mode === 'live' ? '/jobs?mode=live' : '/jobs'}>{t('allJobs')}</Link>
         </p>
-        <h1>Job</h1>
+        <h1>{t('title')}</h1>
       </div>
       {account.apiAccess ? <JobDetail id={id} /> : <NoAccessPanel />}
     </>

@@ -1,6 +1,7 @@
 import type { JobStatus, JobView } from '@reelscout/domain/views';
-import { formatDuration } from '../../lib/format';
+import { useTranslations } from 'next-intl';
 import { Badge } from '../ui/badge';
+import { Duration } from '../ui/duration';
 
 const FINAL: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
 
@@ -23,19 +24,21 @@ export function jobDurationMs(job: JobView, now = Date.now()): number | null {
 }
 
 export function JobDuration({ job }: { job: JobView }) {
+  const t = useTranslations('jobs.parts');
   const ms = jobDurationMs(job);
-  if (ms === null) return <span className="muted">not started</span>;
-  return <>{formatDuration(ms)}</>;
+  if (ms === null) return <span className="muted">{t('notStarted')}</span>;
+  return <Duration ms={ms} />;
 }
 
 /** What it cost once it ended; before that, what is held for it. */
 export function JobCost({ job }: { job: JobView }) {
+  const t = useTranslations('jobs.parts');
   if (job.billing.charged_usd !== null) {
     return <span className="money">${job.billing.charged_usd}</span>;
   }
   return (
-    <span className="money muted" title="Held until the job ends">
-      held ${job.billing.held_usd}
+    <span className="money muted" title={t('heldTitle')}>
+      {t('held', { amount: `$${job.billing.held_usd}` })}
     </span>
   );
 }
@@ -50,11 +53,12 @@ const TONE: Record<JobStatus, 'ok' | 'bad' | 'neutral' | 'test'> = {
 
 /** The status, and while it is queued or running a progress bar with its percentage. */
 export function JobStatusCell({ job }: { job: JobView }) {
+  const t = useTranslations('jobs');
   const percent = Math.round(Math.min(1, Math.max(0, job.progress)) * 100);
   return (
     <span className="job-status">
       <Badge tone={TONE[job.status]}>
-        {job.status}
+        {t(`statuses.${job.status}`)}
         {job.status === 'failed' && job.error ? ` ${job.error.error.code}` : ''}
       </Badge>
       {isFinal(job) ? null : (
@@ -63,10 +67,10 @@ export function JobStatusCell({ job }: { job: JobView }) {
           <progress
             max={100}
             value={job.status === 'queued' ? undefined : percent}
-            aria-label={`Progress of ${job.operation} job`}
+            aria-label={t('parts.progressLabel', { operation: job.operation })}
             style={{ verticalAlign: 'middle', width: 96 }}
           />{' '}
-          {job.status === 'queued' ? 'waiting' : `${percent}%`}
+          {job.status === 'queued' ? t('parts.waiting') : `${percent}%`}
         </span>
       )}
     </span>

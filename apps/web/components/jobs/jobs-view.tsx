@@ -3,6 +3,7 @@
 import type { Mode } from '@reelscout/domain/modes';
 import { OPERATIONS, type Operation } from '@reelscout/domain/prices';
 import { JOB_STATUSES, type JobStatus, type JobView } from '@reelscout/domain/views';
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useId, useState } from 'react';
@@ -43,15 +44,16 @@ function StatusSelect({
   value: JobStatus | '';
   onChange: (status: JobStatus | '') => void;
 }) {
+  const t = useTranslations('jobs');
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>Status</label>
+      <label htmlFor={id}>{t('table.status')}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as JobStatus | '')}>
-        <option value="">All</option>
+        <option value="">{t('allStatuses')}</option>
         {JOB_STATUSES.map((status) => (
           <option key={status} value={status}>
-            {status}
+            {t(`statuses.${status}`)}
           </option>
         ))}
       </select>
@@ -73,66 +75,69 @@ export function JobsTable({
   onCancel: (job: JobView) => void;
   canceling: string | null;
 }) {
+  const t = useTranslations('jobs.table');
   return (
     <div className="table-wrap">
       <table className="data-table stack-on-phone" data-testid="jobs-table">
-        <caption className="sr-only">Jobs, newest first</caption>
+        <caption className="sr-only">{t('caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Created</th>
-            <th scope="col">Operation</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('created')}</th>
+            <th scope="col">{t('operation')}</th>
+            <th scope="col">{t('status')}</th>
             <th scope="col" className="num">
-              Duration
+              {t('duration')}
             </th>
             <th scope="col" className="num">
-              Cost (USD)
+              {t('cost')}
             </th>
             <th scope="col">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('actions')}</span>
             </th>
           </tr>
         </thead>
         <tbody>
           {jobs.map((job) => (
             <tr key={job.id} data-job-id={job.id} data-status={job.status}>
-              <td data-label="Created">
+              <td data-label={t('created')}>
                 <DateTime iso={job.created_at} withSeconds />
               </td>
-              <td data-label="Operation">
+              <td data-label={t('operation')}>
                 <code>{job.operation}</code>{' '}
-                <span className="muted small">{job.mode === 'async' ? 'async' : 'sync'}</span>
+                <span className="muted small">
+                  {t(`callModes.${job.mode === 'async' ? 'async' : 'sync'}`)}
+                </span>
               </td>
-              <td data-label="Status">
+              <td data-label={t('status')}>
                 <JobStatusCell job={job} />
               </td>
-              <td data-label="Duration" className="num">
+              <td data-label={t('duration')} className="num">
                 <JobDuration job={job} />
               </td>
-              <td data-label="Cost" className="num">
+              <td data-label={t('costShort')} className="num">
                 <JobCost job={job} />
               </td>
               <td className="row-actions">
                 <Link
                   href={jobHref(job)}
                   className="button secondary small"
-                  aria-label={`Open job ${job.id}`}
+                  aria-label={t('openLabel', { id: job.id })}
                 >
                   {job.status === 'succeeded'
-                    ? 'Result'
+                    ? t('result')
                     : job.status === 'failed' || job.status === 'canceled'
-                      ? 'Error'
-                      : 'Details'}
+                      ? t('error')
+                      : t('details')}
                 </Link>{' '}
                 {isFinal(job) ? null : (
                   <button
                     type="button"
                     className="button danger small"
-                    aria-label={`Cancel job ${job.id}`}
+                    aria-label={t('cancelLabel', { id: job.id })}
                     disabled={canceling === job.id}
                     onClick={() => onCancel(job)}
                   >
-                    {canceling === job.id ? 'Canceling…' : 'Cancel'}
+                    {canceling === job.id ? t('canceling') : t('cancel')}
                   </button>
                 )}
               </td>
@@ -145,6 +150,7 @@ export function JobsTable({
 }
 
 function JobsPanel({ filters }: { filters: JobFilters }) {
+  const t = useTranslations('jobs');
   const { refresh } = useAccount();
   const list = useObjectList<JobView>(
     `/account/jobs${queryString({
@@ -174,10 +180,12 @@ function JobsPanel({ filters }: { filters: JobFilters }) {
       );
       list.replace(ended);
       setNotice(
-        isFinal(ended) ? `Job ${job.id} ${ended.status}.` : `Job ${job.id} is being canceled.`,
+        isFinal(ended)
+          ? t('notices.ended', { id: job.id, status: t(`statuses.${ended.status}`) })
+          : t('notices.canceling', { id: job.id }),
       );
     } catch (caught) {
-      setCancelError(caught instanceof ApiError ? caught.message : 'Could not cancel the job.');
+      setCancelError(caught instanceof ApiError ? caught.message : t('cancelFailed'));
       list.reload();
     } finally {
       setCanceling(null);
@@ -187,9 +195,9 @@ function JobsPanel({ filters }: { filters: JobFilters }) {
   return (
     <section className="panel" aria-labelledby="jobs-heading">
       <div className="panel-head">
-        <h2 id="jobs-heading">Recent jobs</h2>
+        <h2 id="jobs-heading">{t('recent')}</h2>
         <button type="button" className="button secondary small" onClick={list.reload}>
-          Refresh
+          {t('refresh')}
         </button>
       </div>
       <p className="notice" role="status" aria-live="polite">
@@ -199,11 +207,13 @@ function JobsPanel({ filters }: { filters: JobFilters }) {
       {list.error ? (
         <Alert tone="error">{list.error.message}</Alert>
       ) : list.loading && list.items.length === 0 ? (
-        <Loading label="Loading jobs…" />
+        <Loading label={t('loading')} />
       ) : list.items.length === 0 ? (
-        <EmptyState title="No jobs match">
-          Every call made with a {filters.mode} key is a job: send{' '}
-          <code>Prefer: respond-async</code> to get its id at once and follow it here.
+        <EmptyState title={t('emptyTitle')}>
+          {t.rich('emptyText', {
+            mode: filters.mode,
+            header: () => <code>Prefer: respond-async</code>,
+          })}
         </EmptyState>
       ) : (
         <>
@@ -216,7 +226,7 @@ function JobsPanel({ filters }: { filters: JobFilters }) {
                 onClick={list.loadMore}
                 disabled={list.loadingMore}
               >
-                {list.loadingMore ? 'Loading…' : 'Load older jobs'}
+                {list.loadingMore ? t('loadingMore') : t('loadMore')}
               </button>
             </p>
           ) : null}
@@ -227,6 +237,7 @@ function JobsPanel({ filters }: { filters: JobFilters }) {
 }
 
 export function JobsView() {
+  const t = useTranslations('jobs');
   const { account } = useAccount();
   const router = useRouter();
   const pathname = usePathname();
@@ -247,17 +258,12 @@ export function JobsView() {
   return (
     <>
       <div className="page-head">
-        <h1>Jobs</h1>
-        {account.apiAccess ? (
-          <p className="muted">
-            Every paid call is a job: its status and progress while it runs, then what it cost and
-            its result or error. Results are kept for 24 hours.
-          </p>
-        ) : null}
+        <h1>{t('title')}</h1>
+        {account.apiAccess ? <p className="muted">{t('intro')}</p> : null}
       </div>
       {account.apiAccess ? (
         <>
-          <section className="panel" aria-label="Filters">
+          <section className="panel" aria-label={t('filters')}>
             <div className="filters compact">
               <ModeSwitch
                 name="jobs-mode"

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import type { ApiKeyListView, ApiKeyView } from '@reelscout/domain/views';
 import { useApi } from '../../lib/use-api';
@@ -17,6 +18,7 @@ import { RollKeyDialog } from './roll-key-dialog';
 import { SubjectLimitsPanel } from './subject-limits-panel';
 
 function KeysPanel() {
+  const t = useTranslations('keys');
   const { refresh } = useAccount();
   const keys = useApi<ApiKeyListView>('/account/keys');
   const [creating, setCreating] = useState(false);
@@ -34,9 +36,9 @@ function KeysPanel() {
   return (
     <section className="panel" aria-labelledby="keys-heading">
       <div className="panel-head">
-        <h2 id="keys-heading">API keys</h2>
+        <h2 id="keys-heading">{t('title')}</h2>
         <button type="button" className="button" onClick={() => setCreating(true)}>
-          Create key
+          {t('createKey')}
         </button>
       </div>
       <p className="notice" role="status" aria-live="polite">
@@ -45,11 +47,10 @@ function KeysPanel() {
       {keys.error ? (
         <Alert tone="error">{keys.error.message}</Alert>
       ) : !keys.data ? (
-        <Loading label="Loading your keys…" />
+        <Loading label={t('loading')} />
       ) : keys.data.keys.length === 0 ? (
-        <EmptyState title="No keys yet">
-          Create a <strong>test</strong> key to try the API against the sandbox with free test
-          credit.
+        <EmptyState title={t('emptyTitle')}>
+          {t.rich('emptyText', { strong: (chunks) => <strong>{chunks}</strong> })}
         </EmptyState>
       ) : (
         <KeysTable keys={keys.data.keys} onAction={(action, key) => setOpen({ action, key })} />
@@ -58,7 +59,7 @@ function KeysPanel() {
         open={creating}
         onClose={() => setCreating(false)}
         onCreated={() => {
-          setNotice('Key created.');
+          setNotice(t('notices.created'));
           keys.reload();
         }}
       />
@@ -68,7 +69,7 @@ function KeysPanel() {
         onClose={close}
         onSaved={(key, changed) => {
           close();
-          setNotice(changed ? `Key “${key.name}” saved.` : 'Nothing changed.');
+          setNotice(changed ? t('notices.saved', { name: key.name }) : t('notices.unchanged'));
           if (changed) keys.reload();
         }}
       />
@@ -76,7 +77,7 @@ function KeysPanel() {
         apiKey={target('roll')}
         onClose={close}
         onRolled={({ created }) => {
-          setNotice(`Key “${created.name}” rolled.`);
+          setNotice(t('notices.rolled', { name: created.name }));
           keys.reload();
         }}
       />
@@ -85,7 +86,7 @@ function KeysPanel() {
         onClose={close}
         onRevoked={(key) => {
           close();
-          setNotice(`Key “${key.name}” revoked.`);
+          setNotice(t('notices.revoked', { name: key.name }));
           keys.reload();
         }}
       />
@@ -94,16 +95,19 @@ function KeysPanel() {
 }
 
 export function ApiSettingsView() {
+  const t = useTranslations('keys');
   const { account } = useAccount();
   return (
     <>
       <div className="page-head">
-        <h1>API settings</h1>
+        <h1>{t('pageTitle')}</h1>
         {account.apiAccess ? (
           <p className="muted">
-            Send a key as <code>Authorization: Bearer &lt;key&gt;</code>. <code>rs_test_</code> keys
-            call the sandbox and spend test credit; <code>rs_live_</code> keys call the real
-            providers and spend live credit. A key is shown once, when it is created.
+            {t.rich('pageIntro', {
+              header: () => <code>Authorization: Bearer &lt;key&gt;</code>,
+              test: () => <code>rs_test_</code>,
+              live: () => <code>rs_live_</code>,
+            })}
           </p>
         ) : null}
       </div>

@@ -1,7 +1,10 @@
 'use client';
 
 import { MODES, type Mode } from '@reelscout/domain/modes';
+import { formatUsd } from '@reelscout/domain/money';
+import { PRICES } from '@reelscout/domain/prices';
 import type { CreatedApiKeyView } from '@reelscout/domain/views';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { api } from '../../lib/api';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
@@ -16,12 +19,8 @@ import { CopyButton } from '../ui/copy-button';
 import { firstCallCurl, useApiBaseUrl } from '../../lib/api-address';
 import { Field } from '../ui/field';
 import { Modal } from '../ui/modal';
+import { useKeySettingsTexts } from './key-parts';
 import { KeySettingsFields } from './key-settings-fields';
-
-const MODE_TEXT: Record<Mode, { label: string; hint: string }> = {
-  test: { label: 'Test', hint: 'The sandbox: deterministic data, spends free test credit.' },
-  live: { label: 'Live', hint: 'Real providers, spends paid live credit.' },
-};
 
 function CreateKeyForm({
   onCreated,
@@ -30,6 +29,8 @@ function CreateKeyForm({
   onCreated: (key: CreatedApiKeyView) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations('keys');
+  const texts = useKeySettingsTexts();
   const [form, setForm] = useState<KeySettingsForm>(EMPTY_SETTINGS);
   const [mode, setMode] = useState<Mode>('test');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -41,7 +42,7 @@ function CreateKeyForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkSettings(form);
+    const checked = checkSettings(form, texts);
     if (!checked.ok) return setErrors({ fields: checked.fields });
     setBusy(true);
     setErrors(NO_ERRORS);
@@ -55,22 +56,22 @@ function CreateKeyForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <h2 id="create-key-title">Create an API key</h2>
+      <h2 id="create-key-title">{t('create.title')}</h2>
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       <Field
-        label="Name"
+        label={t('fields.name')}
         name="key-name"
         required
         maxLength={64}
         autoComplete="off"
-        hint="Where the key is used, e.g. “staging server”. 1 to 64 characters."
+        hint={t('fields.nameHint')}
         value={form.name}
         onChange={(e) => set('name', e.target.value)}
         error={errors.fields.name}
         data-autofocus
       />
       <fieldset className="radio-group">
-        <legend>Mode</legend>
+        <legend>{t('fields.mode')}</legend>
         {MODES.slice()
           .reverse()
           .map((value) => (
@@ -83,8 +84,8 @@ function CreateKeyForm({
                 onChange={() => setMode(value)}
               />
               <span>
-                <strong>{MODE_TEXT[value].label}</strong>{' '}
-                <span className="muted">{MODE_TEXT[value].hint}</span>
+                <strong>{t(`create.modes.${value}.label`)}</strong>{' '}
+                <span className="muted">{t(`create.modes.${value}.hint`)}</span>
               </span>
             </label>
           ))}
@@ -97,10 +98,10 @@ function CreateKeyForm({
       <KeySettingsFields form={form} errors={errors.fields} onChange={set} />
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Creating…' : 'Create key'}
+          {busy ? t('create.creating') : t('createKey')}
         </button>
       </div>
     </form>
@@ -109,14 +110,15 @@ function CreateKeyForm({
 
 /** The first call with the new key, ready to paste into a terminal. */
 function FirstCall({ apiKey }: { apiKey: string }) {
+  const t = useTranslations('keys.once');
   const command = firstCallCurl(useApiBaseUrl(), apiKey);
   return (
     <div className="first-call">
-      <p className="small">Try it: your first call (assist, 0.010000 USD of this mode's credit)</p>
+      <p className="small">{t('firstCall', { price: formatUsd(PRICES.assist) })}</p>
       <pre className="code-block" data-testid="first-call-curl">
         <code>{command}</code>
       </pre>
-      <CopyButton text={command} label="Copy command" />
+      <CopyButton text={command} label={t('copyCommand')} />
     </div>
   );
 }
@@ -136,6 +138,7 @@ export function ShowKeyOnce({
   /** Said before the warning (after a roll: what happens to the old key). */
   children?: ReactNode;
 }) {
+  const t = useTranslations('keys.once');
   const [saved, setSaved] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -143,22 +146,18 @@ export function ShowKeyOnce({
   return (
     <div>
       <h2 id={titleId} ref={heading} tabIndex={-1}>
-        Save your new key
+        {t('title')}
       </h2>
       {children}
       <Alert tone="warning" id={warningId}>
-        This is the only time this key is shown. Copy it now and keep it somewhere safe, such as a
-        secret manager. Reelscout stores only a fingerprint of it, so a lost key cannot be
-        recovered: revoke it and create a new one.
+        {t('warning')}
       </Alert>
-      <p className="muted small">
-        {created.name} · {created.mode} key
-      </p>
+      <p className="muted small">{t('nameAndMode', { name: created.name, mode: created.mode })}</p>
       <div className="secret-row">
-        <code className="secret" data-testid="new-key" aria-label="Your new API key">
+        <code className="secret" data-testid="new-key" aria-label={t('keyLabel')}>
           {created.key}
         </code>
-        <CopyButton text={created.key} label="Copy key" />
+        <CopyButton text={created.key} label={t('copyKey')} />
       </div>
       <FirstCall apiKey={created.key} />
       <label className="check">
@@ -168,11 +167,11 @@ export function ShowKeyOnce({
           onChange={(e) => setSaved(e.target.checked)}
           name="saved-key"
         />
-        I have saved this key
+        {t('saved')}
       </label>
       <div className="dialog-actions">
         <button type="button" className="button" disabled={!saved} onClick={onDone}>
-          Done
+          {t('done')}
         </button>
       </div>
     </div>

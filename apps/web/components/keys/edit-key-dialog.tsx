@@ -1,6 +1,7 @@
 'use client';
 
 import type { ApiKeyView } from '@reelscout/domain/views';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
@@ -14,6 +15,7 @@ import {
 import { Alert } from '../ui/alert';
 import { Field } from '../ui/field';
 import { Modal } from '../ui/modal';
+import { useKeySettingsTexts } from './key-parts';
 import { KeySettingsFields } from './key-settings-fields';
 
 function EditKeyForm({
@@ -25,6 +27,8 @@ function EditKeyForm({
   onSaved: (key: ApiKeyView, changed: boolean) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations('keys');
+  const texts = useKeySettingsTexts();
   const [form, setForm] = useState<KeySettingsForm>(() => formFromKey(apiKey));
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
@@ -35,7 +39,7 @@ function EditKeyForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkSettings(form);
+    const checked = checkSettings(form, texts);
     if (!checked.ok) return setErrors({ fields: checked.fields });
     const patch = settingsPatch(apiKey, checked.body);
     if (Object.keys(patch).length === 0) return onSaved(apiKey, false);
@@ -55,13 +59,13 @@ function EditKeyForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <h2 id="edit-key-title">Edit “{apiKey.name}”</h2>
+      <h2 id="edit-key-title">{t('edit.title', { name: apiKey.name })}</h2>
       <p className="muted small">
-        <code>{apiKey.start}</code> · {apiKey.mode} key. Changes apply to the next call.
+        {t.rich('edit.intro', { start: () => <code>{apiKey.start}</code>, mode: apiKey.mode })}
       </p>
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       <Field
-        label="Name"
+        label={t('fields.name')}
         name="key-name"
         required
         maxLength={64}
@@ -74,10 +78,10 @@ function EditKeyForm({
       <KeySettingsFields form={form} errors={errors.fields} onChange={set} />
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save changes'}
+          {busy ? t('edit.saving') : t('edit.save')}
         </button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 'use client';
 
 import type { ApiKeyDetailView, ApiKeyView, KeyAuditEntryView } from '@reelscout/domain/views';
+import { useLocale, useTranslations } from 'next-intl';
+import { formatLocale } from '../../i18n/locales';
 import { DateTime } from '../ui/date-time';
 import { auditChanges } from '../../lib/key-settings';
 import { useApi } from '../../lib/use-api';
@@ -8,36 +10,29 @@ import { Alert } from '../ui/alert';
 import { Loading } from '../ui/loading';
 import { ModeBadge } from '../ui/mode-badge';
 import { Modal } from '../ui/modal';
-import { KeySettingsList, KeyStatus } from './key-parts';
-
-const ACTION_TEXT: Record<KeyAuditEntryView['action'], string> = {
-  create: 'Created',
-  update: 'Changed',
-  roll: 'Rolled',
-  revoke: 'Revoked',
-  subject_limits: 'Subject limits changed',
-};
-
-const ACTOR_TEXT: Record<KeyAuditEntryView['actor'], string> = {
-  account: 'you, in the dashboard',
-  operator: 'an operator (CLI)',
-};
+import { KeySettingsList, KeyStatus, useKeySettingsTexts } from './key-parts';
 
 /** The trail, newest first: who, when, what, and each field before → after. */
 export function AuditTrail({ entries }: { entries: KeyAuditEntryView[] }) {
-  if (entries.length === 0) return <p className="muted">No changes recorded.</p>;
+  const t = useTranslations('keys');
+  const locale = formatLocale(useLocale());
+  const texts = useKeySettingsTexts();
+  if (entries.length === 0) return <p className="muted">{t('audit.empty')}</p>;
   return (
     <ol className="audit-trail" data-testid="key-audit">
       {entries.map((entry) => (
         <li key={entry.id} data-action={entry.action}>
           <p className="audit-head">
-            <strong>{ACTION_TEXT[entry.action]}</strong>{' '}
+            <strong>{t(`audit.actions.${entry.action}`)}</strong>{' '}
             <span className="muted small">
-              by {ACTOR_TEXT[entry.actor]}, <DateTime iso={entry.createdAt} withSeconds />
+              {t.rich('audit.byWhen', {
+                actor: entry.actor,
+                when: () => <DateTime iso={entry.createdAt} withSeconds />,
+              })}
             </span>
           </p>
           <ul className="audit-changes">
-            {auditChanges(entry).map((change) => (
+            {auditChanges(entry, texts, locale).map((change) => (
               <li key={change.field}>
                 <span className="muted">{change.field}:</span>{' '}
                 {change.before === null ? (
@@ -45,7 +40,8 @@ export function AuditTrail({ entries }: { entries: KeyAuditEntryView[] }) {
                 ) : (
                   <>
                     <del>{change.before}</del> <span aria-hidden="true">→</span>
-                    <span className="sr-only">changed to</span> <ins>{change.after}</ins>
+                    <span className="sr-only">{t('audit.changedTo')}</span>{' '}
+                    <ins>{change.after}</ins>
                   </>
                 )}
               </li>
@@ -58,6 +54,7 @@ export function AuditTrail({ entries }: { entries: KeyAuditEntryView[] }) {
 }
 
 function Details({ apiKey }: { apiKey: ApiKeyView }) {
+  const t = useTranslations('keys');
   const detail = useApi<ApiKeyDetailView>(`/account/keys/${encodeURIComponent(apiKey.id)}`);
   const shown = detail.data ?? apiKey;
   return (
@@ -66,11 +63,11 @@ function Details({ apiKey }: { apiKey: ApiKeyView }) {
         <code>{shown.start}</code> <ModeBadge mode={shown.mode} /> <KeyStatus apiKey={shown} />
       </p>
       <KeySettingsList apiKey={shown} />
-      <h3 id="key-audit-heading">Audit trail</h3>
+      <h3 id="key-audit-heading">{t('audit.title')}</h3>
       {detail.error ? (
         <Alert tone="error">{detail.error.message}</Alert>
       ) : !detail.data ? (
-        <Loading label="Loading the audit trail…" />
+        <Loading label={t('audit.loading')} />
       ) : (
         <AuditTrail entries={detail.data.audit} />
       )}
@@ -86,6 +83,7 @@ export function KeyDetailsDialog({
   apiKey: ApiKeyView | null;
   onClose: () => void;
 }) {
+  const t = useTranslations('keys');
   return (
     <Modal
       open={apiKey !== null}
@@ -96,11 +94,11 @@ export function KeyDetailsDialog({
     >
       {apiKey ? (
         <div>
-          <h2 id="key-details-title">Key “{apiKey.name}”</h2>
+          <h2 id="key-details-title">{t('details.title', { name: apiKey.name })}</h2>
           <Details key={apiKey.id} apiKey={apiKey} />
           <div className="dialog-actions">
             <button type="button" className="button secondary" onClick={onClose} data-autofocus>
-              Close
+              {t('close')}
             </button>
           </div>
         </div>

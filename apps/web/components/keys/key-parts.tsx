@@ -1,81 +1,65 @@
 import type { Micros } from '@reelscout/domain/money';
 import type { ApiKeyView } from '@reelscout/domain/views';
+import { useMessages, useTranslations } from 'next-intl';
 import { DateTime } from '../ui/date-time';
-import { spendShare, usdText } from '../../lib/key-settings';
+import { spendShare, usdText, type KeySettingsTexts } from '../../lib/key-settings';
 import { Badge } from '../ui/badge';
 
-function When({ iso }: { iso: string }) {
-  return <DateTime iso={iso} />;
+type Window = 'today' | 'thisMonth' | 'inAll';
+
+/** The words the key-settings helpers write (checks, audit values), in the page's language. */
+export function useKeySettingsTexts(): KeySettingsTexts {
+  return useMessages().keys.settingsTexts;
 }
 
 /** The key's state, and the instant that goes with it (until, since, expires). */
 export function KeyStatus({ apiKey }: { apiKey: ApiKeyView }) {
+  const t = useTranslations('keys.status');
+  const when = (key: 'expires' | 'worksUntil' | 'since', iso: string) => (
+    <span className="muted small">{t.rich(key, { when: () => <DateTime iso={iso} /> })}</span>
+  );
   switch (apiKey.status) {
     case 'active':
       return (
         <span className="key-status">
-          <Badge tone="ok">active</Badge>
-          {apiKey.expiresAt ? (
-            <span className="muted small">
-              expires <When iso={apiKey.expiresAt} />
-            </span>
-          ) : null}
+          <Badge tone="ok">{t('active')}</Badge>
+          {apiKey.expiresAt ? when('expires', apiKey.expiresAt) : null}
         </span>
       );
     case 'expiring':
       return (
         <span className="key-status">
-          <Badge tone="warn">expiring</Badge>
-          {apiKey.revokedAt ? (
-            <span className="muted small">
-              rolled; works until <When iso={apiKey.revokedAt} />
-            </span>
-          ) : null}
+          <Badge tone="warn">{t('expiring')}</Badge>
+          {apiKey.revokedAt ? when('worksUntil', apiKey.revokedAt) : null}
         </span>
       );
     case 'expired': {
       const since = apiKey.revokedAt ?? apiKey.expiresAt;
       return (
         <span className="key-status">
-          <Badge tone="neutral">expired</Badge>
-          {since ? (
-            <span className="muted small">
-              since <When iso={since} />
-            </span>
-          ) : null}
+          <Badge tone="neutral">{t('expired')}</Badge>
+          {since ? when('since', since) : null}
         </span>
       );
     }
     default:
       return (
         <span className="key-status">
-          <Badge tone="neutral">revoked</Badge>
-          {apiKey.revokedAt ? (
-            <span className="muted small">
-              since <When iso={apiKey.revokedAt} />
-            </span>
-          ) : null}
+          <Badge tone="neutral">{t('revoked')}</Badge>
+          {apiKey.revokedAt ? when('since', apiKey.revokedAt) : null}
         </span>
       );
   }
 }
 
-function SpendLine({
-  spent,
-  limit,
-  window,
-}: {
-  spent: Micros;
-  limit: Micros;
-  /** "today", "this month", "in all". */
-  window: string;
-}) {
+function SpendLine({ spent, limit, window }: { spent: Micros; limit: Micros; window: Window }) {
+  const t = useTranslations('keys.spend');
   const share = spendShare(spent, limit) ?? 0;
-  const text = `${usdText(spent)} of ${usdText(limit)} ${window}`;
+  const text = t('ofLimit', { spent: usdText(spent), limit: usdText(limit), window });
   return (
     <div className={share >= 1 ? 'spend-line full' : 'spend-line'}>
       <span>{text}</span>
-      <progress max={limit} value={Math.min(spent, limit)} aria-label={`Spent ${text}`}>
+      <progress max={limit} value={Math.min(spent, limit)} aria-label={t('spentLabel', { text })}>
         {Math.round(share * 100)}%
       </progress>
     </div>
@@ -84,18 +68,19 @@ function SpendLine({
 
 /** Spend against each limit set (with a bar), or the month's spend when there is no limit. */
 export function KeySpend({ apiKey }: { apiKey: ApiKeyView }) {
+  const t = useTranslations('keys.spend');
   const { spend, limits } = apiKey;
-  const lines = [
+  const lines: { limit: Micros | null; spent: Micros; window: Window }[] = [
     { limit: limits.dailyMicros, spent: spend.dailyMicros, window: 'today' },
-    { limit: limits.monthlyMicros, spent: spend.monthlyMicros, window: 'this month' },
-    { limit: limits.totalMicros, spent: spend.totalMicros, window: 'in all' },
+    { limit: limits.monthlyMicros, spent: spend.monthlyMicros, window: 'thisMonth' },
+    { limit: limits.totalMicros, spent: spend.totalMicros, window: 'inAll' },
   ];
   const limited = lines.filter((line) => line.limit !== null);
   if (limited.length === 0) {
     return (
       <div className="key-spend">
-        <span>{usdText(spend.monthlyMicros)} this month</span>
-        <span className="muted small">no spend limit</span>
+        <span>{t('thisMonth', { spent: usdText(spend.monthlyMicros) })}</span>
+        <span className="muted small">{t('noLimit')}</span>
       </div>
     );
   }
@@ -114,36 +99,55 @@ export function KeySpend({ apiKey }: { apiKey: ApiKeyView }) {
 }
 
 /** `all operations` or `assist, scan only`. */
-export function operationsText(operations: string[] | null): string {
-  return operations === null ? 'all operations' : `${operations.join(', ')} only`;
+export function OperationsText({ operations }: { operations: string[] | null }) {
+  const t = useTranslations('keys');
+  return (
+    <>
+      {operations === null
+        ? t('allOperations')
+        : t('onlyOperations', { list: operations.join(', ') })}
+    </>
+  );
 }
 
 /** The settings in words, for the details dialog. */
 export function KeySettingsList({ apiKey }: { apiKey: ApiKeyView }) {
-  const amount = (micros: Micros | null) => (micros === null ? 'none' : usdText(micros));
+  const t = useTranslations('keys.settingsList');
+  const none = useTranslations('keys.settingsTexts')('none');
+  const amount = (micros: Micros | null) => (micros === null ? none : usdText(micros));
+  const subject = apiKey.subjectLimits;
   return (
     <dl className="settings-list">
-      <dt>Spend limits</dt>
+      <dt>{t('spendLimits')}</dt>
       <dd>
-        total {amount(apiKey.limits.totalMicros)} · per day {amount(apiKey.limits.dailyMicros)} ·
-        per month {amount(apiKey.limits.monthlyMicros)}
+        {t('limits', {
+          total: amount(apiKey.limits.totalMicros),
+          daily: amount(apiKey.limits.dailyMicros),
+          monthly: amount(apiKey.limits.monthlyMicros),
+        })}
       </dd>
-      <dt>Allowed operations</dt>
-      <dd>{operationsText(apiKey.operations)}</dd>
-      <dt>Expires</dt>
-      <dd>{apiKey.expiresAt ? <When iso={apiKey.expiresAt} /> : 'never'}</dd>
-      <dt>Per-subject limits</dt>
+      <dt>{t('operations')}</dt>
       <dd>
-        {apiKey.subjectLimits.dailyMicros === null && apiKey.subjectLimits.monthlyMicros === null
-          ? 'the account’s'
-          : `per day ${amount(apiKey.subjectLimits.dailyMicros)} · per month ${amount(
-              apiKey.subjectLimits.monthlyMicros,
-            )}`}
+        <OperationsText operations={apiKey.operations} />
       </dd>
-      <dt>Spent</dt>
+      <dt>{t('expires')}</dt>
+      <dd>{apiKey.expiresAt ? <DateTime iso={apiKey.expiresAt} /> : t('never')}</dd>
+      <dt>{t('subjectLimits')}</dt>
       <dd>
-        {usdText(apiKey.spend.dailyMicros)} today · {usdText(apiKey.spend.monthlyMicros)} this month
-        · {usdText(apiKey.spend.totalMicros)} in all
+        {subject.dailyMicros === null && subject.monthlyMicros === null
+          ? t('accountSubjectLimits')
+          : t('subjectLimitValues', {
+              daily: amount(subject.dailyMicros),
+              monthly: amount(subject.monthlyMicros),
+            })}
+      </dd>
+      <dt>{t('spent')}</dt>
+      <dd>
+        {t('spentValues', {
+          today: usdText(apiKey.spend.dailyMicros),
+          month: usdText(apiKey.spend.monthlyMicros),
+          total: usdText(apiKey.spend.totalMicros),
+        })}
       </dd>
     </dl>
   );

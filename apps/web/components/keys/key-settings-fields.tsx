@@ -1,15 +1,9 @@
 'use client';
 
 import { OPERATIONS } from '@reelscout/domain/prices';
+import { useTranslations } from 'next-intl';
 import { SETTINGS_PARAMS, type KeySettingsForm } from '../../lib/key-settings';
 import { Field } from '../ui/field';
-
-const OPERATION_TEXT: Record<string, string> = {
-  assist: 'the research assistant',
-  scan: 'reel scans',
-  playbook: 'playbooks',
-  music: 'music lookups',
-};
 
 function AmountField({
   label,
@@ -26,13 +20,14 @@ function AmountField({
   onChange: (name: keyof KeySettingsForm, value: string) => void;
   hint?: string;
 }) {
+  const t = useTranslations('keys.fields');
   return (
     <Field
       label={label}
       name={`key-${name}`}
       inputMode="decimal"
       autoComplete="off"
-      placeholder="none"
+      placeholder={t('amountPlaceholder')}
       hint={hint}
       value={form[name]}
       onChange={(e) => onChange(name, e.target.value)}
@@ -54,6 +49,7 @@ export function KeySettingsFields({
   errors: Record<string, string>;
   onChange: <K extends keyof KeySettingsForm>(name: K, value: KeySettingsForm[K]) => void;
 }) {
+  const t = useTranslations('keys.fields');
   const set = (name: keyof KeySettingsForm, value: string) => onChange(name, value);
 
   function toggle(operation: string, on: boolean) {
@@ -66,20 +62,23 @@ export function KeySettingsFields({
   return (
     <>
       <fieldset>
-        <legend>Spend limits (USD)</legend>
+        <legend>{t('spendLimits')}</legend>
         <p className="field-hint">
-          Leave empty for no limit. Days and months are UTC; a call is refused with <code>402</code>{' '}
-          when its hold would pass a limit.
+          {t.rich('spendLimitsHint', { status: () => <code>402</code> })}
         </p>
         <div className="settings-grid">
-          <AmountField label="Total" name="totalUsd" {...{ form, errors, onChange: set }} />
-          <AmountField label="Per day" name="dailyUsd" {...{ form, errors, onChange: set }} />
-          <AmountField label="Per month" name="monthlyUsd" {...{ form, errors, onChange: set }} />
+          <AmountField label={t('total')} name="totalUsd" {...{ form, errors, onChange: set }} />
+          <AmountField label={t('perDay')} name="dailyUsd" {...{ form, errors, onChange: set }} />
+          <AmountField
+            label={t('perMonth')}
+            name="monthlyUsd"
+            {...{ form, errors, onChange: set }}
+          />
         </div>
       </fieldset>
       <fieldset>
-        <legend>Allowed operations</legend>
-        <p className="field-hint">All checked: every operation, including ones added later.</p>
+        <legend>{t('operations')}</legend>
+        <p className="field-hint">{t('operationsHint')}</p>
         <div className="check-grid">
           {OPERATIONS.map((operation) => (
             <label key={operation} className="check">
@@ -93,7 +92,7 @@ export function KeySettingsFields({
               />
               <span>
                 <code>{operation}</code>{' '}
-                <span className="muted">{OPERATION_TEXT[operation] ?? ''}</span>
+                <span className="muted">{t(`operationNames.${operation}`)}</span>
               </span>
             </label>
           ))}
@@ -105,28 +104,27 @@ export function KeySettingsFields({
         ) : null}
       </fieldset>
       <Field
-        label="Expires"
+        label={t('expires')}
         name="key-expires"
         type="datetime-local"
-        hint="Your local time. Empty: the key never expires."
+        hint={t('expiresHint')}
         value={form.expiresLocal}
         onChange={(e) => onChange('expiresLocal', e.target.value)}
         error={errors.expiresAt}
       />
       <fieldset>
-        <legend>Per-subject limits (USD)</legend>
+        <legend>{t('subjectLimits')}</legend>
         <p className="field-hint">
-          For each end customer (<code>x-subject</code>) of this key; empty: the account’s limits
-          apply.
+          {t.rich('subjectLimitsHint', { header: () => <code>x-subject</code> })}
         </p>
         <div className="settings-grid two">
           <AmountField
-            label="Subject per day"
+            label={t('subjectPerDay')}
             name="subjectDailyUsd"
             {...{ form, errors, onChange: set }}
           />
           <AmountField
-            label="Subject per month"
+            label={t('subjectPerMonth')}
             name="subjectMonthlyUsd"
             {...{ form, errors, onChange: set }}
           />

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { ApiKeyView } from '@reelscout/domain/views';
 import { api, ApiError } from '../../lib/api';
@@ -16,6 +17,7 @@ export function RevokeKeyDialog({
   onClose: () => void;
   onRevoked: (key: ApiKeyView) => void;
 }) {
+  const t = useTranslations('keys');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -34,7 +36,7 @@ export function RevokeKeyDialog({
       setBusy(false);
       onRevoked(apiKey);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Could not revoke the key.');
+      setError(caught instanceof ApiError ? caught.message : t('revoke.failed'));
       setBusy(false);
     }
   }
@@ -49,15 +51,17 @@ export function RevokeKeyDialog({
     >
       {apiKey ? (
         <div>
-          <h2 id="revoke-key-title">Revoke “{apiKey.name}”?</h2>
+          <h2 id="revoke-key-title">{t('revoke.title', { name: apiKey.name })}</h2>
           <p id="revoke-key-text">
-            Calls with <code>{apiKey.start}</code> will be refused with <code>401</code> right away.
-            This cannot be undone; anything using the key needs a new one.
+            {t.rich('revoke.text', {
+              start: () => <code>{apiKey.start}</code>,
+              status: () => <code>401</code>,
+            })}
           </p>
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div className="dialog-actions">
             <button type="button" className="button secondary" onClick={close} data-autofocus>
-              Cancel
+              {t('cancel')}
             </button>
             <button
               type="button"
@@ -65,7 +69,7 @@ export function RevokeKeyDialog({
               onClick={() => void revoke()}
               disabled={busy}
             >
-              {busy ? 'Revoking…' : 'Revoke key'}
+              {busy ? t('revoke.revoking') : t('revoke.submit')}
             </button>
           </div>
         </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ApiKeyView, RolledApiKeyView } from '@reelscout/domain/views';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { toFormErrors } from '../../lib/form-errors';
@@ -19,6 +20,7 @@ function RollForm({
   onRolled: (rolled: RolledApiKeyView) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations('keys');
   const [grace, setGrace] = useState<number>(86_400);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,44 +37,41 @@ function RollForm({
       );
     } catch (caught) {
       const problem = toFormErrors(caught, []);
-      setError(problem.form ?? 'Could not roll the key.');
+      setError(problem.form ?? t('roll.failed'));
       setBusy(false);
     }
   }
 
   return (
     <form onSubmit={submit} noValidate>
-      <h2 id="roll-key-title">Roll “{apiKey.name}”</h2>
-      <p id="roll-key-text">
-        A new key replaces <code>{apiKey.start}</code>, with the same mode, limits, operations and
-        expiry. It is shown once. How long should the old key keep working, while you deploy the new
-        one?
-      </p>
+      <h2 id="roll-key-title">{t('roll.title', { name: apiKey.name })}</h2>
+      <p id="roll-key-text">{t.rich('roll.text', { start: () => <code>{apiKey.start}</code> })}</p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <fieldset className="radio-group">
-        <legend>Grace period for the old key</legend>
-        {GRACE_CHOICES.map((choice, index) => (
-          <label key={choice.seconds} className="radio">
+        <legend>{t('roll.grace')}</legend>
+        {GRACE_CHOICES.map((seconds, index) => (
+          <label key={seconds} className="radio">
             <input
               type="radio"
               name="roll-grace"
-              value={choice.seconds}
-              checked={grace === choice.seconds}
-              onChange={() => setGrace(choice.seconds)}
+              value={seconds}
+              checked={grace === seconds}
+              onChange={() => setGrace(seconds)}
               data-autofocus={index === 0 ? true : undefined}
             />
             <span>
-              <strong>{choice.label}</strong> <span className="muted">{choice.hint}</span>
+              <strong>{t(`settingsTexts.grace.${seconds}`)}</strong>{' '}
+              <span className="muted">{t(`roll.graceHints.${seconds}`)}</span>
             </span>
           </label>
         ))}
       </fieldset>
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Rolling…' : 'Roll key'}
+          {busy ? t('roll.rolling') : t('roll.submit')}
         </button>
       </div>
     </form>
@@ -90,6 +89,7 @@ export function RollKeyDialog({
   /** Keys changed (the list should show both even before the dialog closes). */
   onRolled: (rolled: RolledApiKeyView) => void;
 }) {
+  const t = useTranslations('keys.roll');
   const [rolled, setRolled] = useState<RolledApiKeyView | null>(null);
 
   function close() {
@@ -115,14 +115,12 @@ export function RollKeyDialog({
           warningId="roll-key-warning"
         >
           <p data-testid="roll-previous">
-            The old key <code>{previous.start}</code>{' '}
-            {previous.status === 'expiring' && previous.revokedAt ? (
-              <>
-                keeps working until <DateTime iso={previous.revokedAt} />.
-              </>
-            ) : (
-              <>has stopped working.</>
-            )}
+            {previous.status === 'expiring' && previous.revokedAt
+              ? t.rich('previousWorks', {
+                  start: () => <code>{previous.start}</code>,
+                  until: () => <DateTime iso={previous.revokedAt as string} />,
+                })
+              : t.rich('previousStopped', { start: () => <code>{previous.start}</code> })}
           </p>
         </ShowKeyOnce>
       ) : apiKey ? (

@@ -1,6 +1,7 @@
 'use client';
 
 import type { AccountSubjectLimitsView } from '@reelscout/domain/views';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
@@ -10,9 +11,8 @@ import { Alert } from '../ui/alert';
 import { Field } from '../ui/field';
 import { Loading } from '../ui/loading';
 
-const AMOUNT_HINT = 'Enter an amount in USD, such as 5 or 0.25 (up to six decimals).';
-
 function SubjectLimitsForm({ initial }: { initial: AccountSubjectLimitsView }) {
+  const t = useTranslations('keys');
   const [saved, setSaved] = useState(initial);
   const [daily, setDaily] = useState(microsToUsdInput(initial.dailyMicros));
   const [monthly, setMonthly] = useState(microsToUsdInput(initial.monthlyMicros));
@@ -26,14 +26,14 @@ function SubjectLimitsForm({ initial }: { initial: AccountSubjectLimitsView }) {
     const dailyMicros = usdToMicros(daily);
     const monthlyMicros = usdToMicros(monthly);
     const fields: Record<string, string> = {};
-    if (dailyMicros === undefined) fields.dailyMicros = AMOUNT_HINT;
-    if (monthlyMicros === undefined) fields.monthlyMicros = AMOUNT_HINT;
+    if (dailyMicros === undefined) fields.dailyMicros = t('settingsTexts.amountInvalid');
+    if (monthlyMicros === undefined) fields.monthlyMicros = t('settingsTexts.amountInvalid');
     if (Object.keys(fields).length) return setErrors({ fields });
     const patch: Record<string, number | null> = {};
     if (dailyMicros !== saved.dailyMicros) patch.dailyMicros = dailyMicros ?? null;
     if (monthlyMicros !== saved.monthlyMicros) patch.monthlyMicros = monthlyMicros ?? null;
     setErrors(NO_ERRORS);
-    if (Object.keys(patch).length === 0) return setNotice('Nothing changed.');
+    if (Object.keys(patch).length === 0) return setNotice(t('notices.unchanged'));
     setBusy(true);
     try {
       const next = await api<AccountSubjectLimitsView>('/account/subject-limits', {
@@ -43,7 +43,7 @@ function SubjectLimitsForm({ initial }: { initial: AccountSubjectLimitsView }) {
       setSaved(next);
       setDaily(microsToUsdInput(next.dailyMicros));
       setMonthly(microsToUsdInput(next.monthlyMicros));
-      setNotice('Per-subject limits saved.');
+      setNotice(t('subjectLimits.saved'));
     } catch (error) {
       setErrors(toFormErrors(error, ['dailyMicros', 'monthlyMicros']));
     } finally {
@@ -59,27 +59,27 @@ function SubjectLimitsForm({ initial }: { initial: AccountSubjectLimitsView }) {
         </div>
       ) : null}
       <Field
-        label="Per subject per day (USD)"
+        label={t('subjectLimits.perDay')}
         name="subject-daily"
         inputMode="decimal"
         autoComplete="off"
-        placeholder="none"
+        placeholder={t('fields.amountPlaceholder')}
         value={daily}
         onChange={(e) => setDaily(e.target.value)}
         error={errors.fields.dailyMicros}
       />
       <Field
-        label="Per subject per month (USD)"
+        label={t('subjectLimits.perMonth')}
         name="subject-monthly"
         inputMode="decimal"
         autoComplete="off"
-        placeholder="none"
+        placeholder={t('fields.amountPlaceholder')}
         value={monthly}
         onChange={(e) => setMonthly(e.target.value)}
         error={errors.fields.monthlyMicros}
       />
       <button type="submit" className="button" disabled={busy}>
-        {busy ? 'Saving…' : 'Save limits'}
+        {busy ? t('edit.saving') : t('subjectLimits.save')}
       </button>
       <p className="notice" role="status" aria-live="polite">
         {notice}
@@ -90,20 +90,17 @@ function SubjectLimitsForm({ initial }: { initial: AccountSubjectLimitsView }) {
 
 /** The account's default spend limits per end customer (`x-subject`); a key may override them. */
 export function SubjectLimitsPanel() {
+  const t = useTranslations('keys.subjectLimits');
   const limits = useApi<AccountSubjectLimitsView>('/account/subject-limits');
 
   return (
     <section className="panel" aria-labelledby="subject-limits-heading">
-      <h2 id="subject-limits-heading">Per-subject limits</h2>
-      <p className="muted">
-        The most one end customer (the <code>x-subject</code> header of a call) may spend per UTC
-        day and month, across all your keys of one mode. Empty: no limit. A key’s own per-subject
-        limits take precedence.
-      </p>
+      <h2 id="subject-limits-heading">{t('title')}</h2>
+      <p className="muted">{t.rich('intro', { header: () => <code>x-subject</code> })}</p>
       {limits.error ? (
         <Alert tone="error">{limits.error.message}</Alert>
       ) : !limits.data ? (
-        <Loading label="Loading the limits…" />
+        <Loading label={t('loading')} />
       ) : (
         <SubjectLimitsForm initial={limits.data} />
       )}

@@ -1,14 +1,11 @@
-import { MODES, type Mode } from '@reelscout/domain/modes';
+import { MODES } from '@reelscout/domain/modes';
 import type { CreditOverviewView } from '@reelscout/domain/views';
+import { useTranslations } from 'next-intl';
 import { Money } from '../ui/money';
-
-const TITLES: Record<Mode, { title: string; note: string }> = {
-  live: { title: 'Live credit', note: 'Paid credit for rs_live_ keys.' },
-  test: { title: 'Test credit', note: 'Free credit for rs_test_ keys (the sandbox).' },
-};
 
 /** One card per mode: what can be spent now, the balance, what running calls hold, this month's spend. */
 export function BalanceCards({ credit }: { credit: CreditOverviewView }) {
+  const t = useTranslations('overview.balances');
   return (
     <div className="cards">
       {MODES.map((mode) => {
@@ -21,33 +18,33 @@ export function BalanceCards({ credit }: { credit: CreditOverviewView }) {
             data-testid={`balance-${mode}`}
           >
             <h2 id={`balance-${mode}`} className="card-title">
-              {TITLES[mode].title}
+              {t(`${mode}.title`)}
             </h2>
             <p className="big-number">
-              <span className="big-number-label">Available</span>
+              <span className="big-number-label">{t('available')}</span>
               <Money micros={balance.available} />
             </p>
             <dl className="facts">
               <div>
-                <dt>Balance</dt>
+                <dt>{t('balance')}</dt>
                 <dd>
                   <Money micros={balance.balance} />
                 </dd>
               </div>
               <div>
-                <dt>Held by running calls</dt>
+                <dt>{t('held')}</dt>
                 <dd>
                   <Money micros={balance.held} />
                 </dd>
               </div>
               <div>
-                <dt>Spent this month</dt>
+                <dt>{t('spentThisMonth')}</dt>
                 <dd>
                   <Money micros={credit.spendThisMonth[mode]} />
                 </dd>
               </div>
             </dl>
-            <p className="muted small">{TITLES[mode].note}</p>
+            <p className="muted small">{t(`${mode}.note`, { prefix: `rs_${mode}_` })}</p>
           </section>
         );
       })}

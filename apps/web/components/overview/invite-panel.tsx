@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import type { CreatedInviteView } from '@reelscout/domain/views';
 import { api } from '../../lib/api';
@@ -11,6 +12,7 @@ import { Field } from '../ui/field';
 
 /** Administrators: make a one-time invite link, optionally bound to an address and granting API access. */
 export function InvitePanel() {
+  const t = useTranslations('overview.invite');
   const [email, setEmail] = useState('');
   const [apiAccess, setApiAccess] = useState(true);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -33,15 +35,15 @@ export function InvitePanel() {
 
   return (
     <section className="panel" aria-labelledby="invite-heading">
-      <h2 id="invite-heading">Invite someone</h2>
+      <h2 id="invite-heading">{t('title')}</h2>
       <form onSubmit={submit} noValidate className="inline-form">
         {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
         <Field
-          label="E-mail (optional)"
+          label={t('email')}
           type="email"
           autoComplete="off"
           maxLength={254}
-          hint="Only this address may use the link."
+          hint={t('emailHint')}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={errors.fields.email}
@@ -52,22 +54,23 @@ export function InvitePanel() {
             checked={apiAccess}
             onChange={(e) => setApiAccess(e.target.checked)}
           />
-          Grant API access
+          {t('grantApiAccess')}
         </label>
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Creating…' : 'Create invite link'}
+          {busy ? t('creating') : t('create')}
         </button>
       </form>
       {invite ? (
         <div className="secret-box" aria-live="polite">
           <p>
-            Send this link to the person you invite. It works once, until{' '}
-            <DateTime iso={invite.expiresAt} />
-            {invite.grantsApiAccess ? ', and grants API access' : ''}.
+            {t.rich('created', {
+              grants: invite.grantsApiAccess ? 'yes' : 'no',
+              until: () => <DateTime iso={invite.expiresAt} />,
+            })}
           </p>
           <div className="secret-row">
             <code className="secret">{invite.url}</code>
-            <CopyButton text={invite.url} label="Copy link" />
+            <CopyButton text={invite.url} label={t('copyLink')} />
           </div>
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import type { CreditOverviewView, UsagePageView } from '@reelscout/domain/views';
 import { useApi } from '../../lib/use-api';
@@ -14,58 +15,58 @@ import { NoAccessPanel } from './no-access-panel';
 import { PricesPanel } from './prices-panel';
 
 function RecentCalls({ apiAccess }: { apiAccess: boolean }) {
+  const t = useTranslations('overview');
   const usage = useApi<UsagePageView>('/account/usage?limit=5');
   return (
     <section className="panel" aria-labelledby="recent-heading">
       <div className="panel-head">
-        <h2 id="recent-heading">Last calls</h2>
-        <Link href="/usage">All usage</Link>
+        <h2 id="recent-heading">{t('recent.title')}</h2>
+        <Link href="/usage">{t('recent.allUsage')}</Link>
       </div>
       {usage.error ? (
         <Alert tone="error">{usage.error.message}</Alert>
       ) : !usage.data ? (
-        <Loading label="Loading the last calls…" />
+        <Loading label={t('recent.loading')} />
       ) : usage.data.items.length === 0 ? (
-        <EmptyState title="No calls yet">
-          {apiAccess ? (
-            <>
-              Create a test key in <Link href="/api-settings">API settings</Link>, add free test
-              credit, and call <code>POST /v1/assist</code>.
-            </>
-          ) : (
-            'Calls made with your keys will appear here.'
-          )}
+        <EmptyState title={t('recent.emptyTitle')}>
+          {apiAccess
+            ? t.rich('recent.emptyWithAccess', {
+                settings: (chunks) => <Link href="/api-settings">{chunks}</Link>,
+                call: () => <code>POST /v1/assist</code>,
+              })
+            : t('recent.emptyWithoutAccess')}
         </EmptyState>
       ) : (
-        <UsageTable items={usage.data.items} caption="The five most recent calls" />
+        <UsageTable items={usage.data.items} caption={t('recent.caption')} />
       )}
     </section>
   );
 }
 
 export function OverviewView() {
+  const t = useTranslations('overview');
   const { account } = useAccount();
   const credit = useApi<CreditOverviewView>('/account/credit');
   return (
     <>
       <div className="page-head">
-        <h1>Overview</h1>
-        <p className="muted">Balances, this month&apos;s spend and your latest calls.</p>
+        <h1>{t('title')}</h1>
+        <p className="muted">{t('intro')}</p>
       </div>
       {credit.error ? (
         <Alert tone="error">{credit.error.message}</Alert>
       ) : !credit.data ? (
-        <Loading label="Loading balances…" />
+        <Loading label={t('loadingBalances')} />
       ) : (
         <BalanceCards credit={credit.data} />
       )}
       <p className="actions">
         <Link className="button secondary" href="/credit">
-          Add credit
+          {t('addCredit')}
         </Link>
         {account.apiAccess ? (
           <Link className="button secondary" href="/api-settings">
-            Manage API keys
+            {t('manageKeys')}
           </Link>
         ) : null}
       </p>

@@ -1,28 +1,30 @@
 import { OPERATIONS, PRICES, SCAN_MAX_REELS } from '@reelscout/domain/prices';
+import { useTranslations } from 'next-intl';
 import { usd } from '../../lib/format';
 
-const PRICE_LINES: Record<(typeof OPERATIONS)[number], string> = {
-  assist: `${usd(PRICES.assist)} per call`,
-  scan: `${usd(PRICES.scanPerReel)} per reel delivered (${usd(PRICES.scanPerReel * SCAN_MAX_REELS)} for ${SCAN_MAX_REELS})`,
-  playbook: `${usd(PRICES.playbook)} per call`,
-  music: `${usd(PRICES.music)} per call`,
-};
-
 export function PricesPanel() {
+  const t = useTranslations('overview.prices');
+  const lines: Record<(typeof OPERATIONS)[number], string> = {
+    assist: t('perCall', { price: usd(PRICES.assist) }),
+    scan: t('perReel', {
+      price: usd(PRICES.scanPerReel),
+      max: usd(PRICES.scanPerReel * SCAN_MAX_REELS),
+      count: SCAN_MAX_REELS,
+    }),
+    playbook: t('perCall', { price: usd(PRICES.playbook) }),
+    music: t('perCall', { price: usd(PRICES.music) }),
+  };
   return (
     <section className="panel" aria-labelledby="prices-heading">
-      <h2 id="prices-heading">Prices</h2>
+      <h2 id="prices-heading">{t('title')}</h2>
       <ul className="plain-list">
         {OPERATIONS.map((operation) => (
           <li key={operation}>
-            <code>POST /v1/{operation}</code> <span className="muted">·</span>{' '}
-            {PRICE_LINES[operation]}
+            <code>POST /v1/{operation}</code> <span className="muted">·</span> {lines[operation]}
           </li>
         ))}
       </ul>
-      <p className="muted small">
-        Errors are never charged. Test keys spend test credit at the same prices.
-      </p>
+      <p className="muted small">{t('note')}</p>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AccountView, SessionView } from '@reelscout/domain/views';
@@ -8,6 +9,7 @@ import { api, ApiError } from '../../lib/api';
 import { Alert } from '../ui/alert';
 import { Loading } from '../ui/loading';
 import { AccountContext } from './account-context';
+import { LanguageSwitch } from './language-switch';
 import { DashboardNav } from './nav';
 import { SiteFooter } from './site-footer';
 
@@ -18,6 +20,7 @@ type State =
 
 /** Everything behind sign-in: checks the session, then shows the header, tabs and the page. */
 export function DashboardShell({ children }: { children: ReactNode }) {
+  const t = useTranslations('shell');
   const router = useRouter();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [signingOut, setSigningOut] = useState(false);
@@ -34,10 +37,10 @@ export function DashboardShell({ children }: { children: ReactNode }) {
     } catch (error) {
       setState({
         kind: 'error',
-        message: error instanceof ApiError ? error.message : 'Could not load your account.',
+        message: error instanceof ApiError ? error.message : t('loadFailed'),
       });
     }
-  }, [router]);
+  }, [router, t]);
 
   useEffect(() => {
     void load();
@@ -62,14 +65,14 @@ export function DashboardShell({ children }: { children: ReactNode }) {
     return (
       <main id="main" className="centered">
         {state.kind === 'error' ? (
-          <Alert tone="error" title="The dashboard could not load">
+          <Alert tone="error" title={t('loadFailedTitle')}>
             <p>{state.message}</p>
             <button type="button" className="button" onClick={() => void load()}>
-              Try again
+              {t('tryAgain')}
             </button>
           </Alert>
         ) : (
-          <Loading label="Loading your account…" />
+          <Loading label={t('loadingAccount')} />
         )}
       </main>
     );
@@ -82,6 +85,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
           <Link href="/" className="brand">
             Reelscout
           </Link>
+          <LanguageSwitch />
           <div className="account-menu">
             <span className="account-email" title={context.account.email}>
               {context.account.email}
@@ -92,7 +96,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
               onClick={() => void signOut()}
               disabled={signingOut}
             >
-              {signingOut ? 'Signing out…' : 'Sign out'}
+              {signingOut ? t('signingOut') : t('signOut')}
             </button>
           </div>
         </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
 
 interface NavItem {
@@ -12,23 +13,28 @@ function isCurrent(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** The dashboard's tabs. API settings, Jobs and Webhooks exist only for accounts with API access. */
+/**
+ * The dashboard's tabs. API settings, Playground, Jobs and Webhooks exist only for accounts with
+ * API access.
+ */
 export function DashboardNav({ apiAccess }: { apiAccess: boolean }) {
+  const t = useTranslations('nav');
   const pathname = usePathname();
   const items: NavItem[] = [
-    { href: '/', label: 'Overview' },
+    { href: '/', label: t('overview') },
     ...(apiAccess
       ? [
-          { href: '/api-settings', label: 'API settings' },
-          { href: '/jobs', label: 'Jobs' },
-          { href: '/webhooks', label: 'Webhooks' },
+          { href: '/api-settings', label: t('apiSettings') },
+          { href: '/playground', label: t('playground') },
+          { href: '/jobs', label: t('jobs') },
+          { href: '/webhooks', label: t('webhooks') },
         ]
       : []),
-    { href: '/credit', label: 'Credit' },
-    { href: '/usage', label: 'Usage' },
+    { href: '/credit', label: t('credit') },
+    { href: '/usage', label: t('usage') },
   ];
   return (
-    <nav className="tabs" aria-label="Dashboard">
+    <nav className="tabs" aria-label={t('label')}>
       <ul>
         {items.map((item) => (
           <li key={item.href}>

@@ -1,9 +1,11 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useApiBaseUrl } from '../../lib/api-address';
 
 /** On every page: where the API is, and its reference. */
 export function SiteFooter() {
+  const t = useTranslations('shell');
   const apiUrl = useApiBaseUrl();
   return (
     <footer className="site-footer">
@@ -11,10 +13,10 @@ export function SiteFooter() {
         API <code data-testid="api-address">{apiUrl || '…'}</code>
       </span>
       <a href={`${apiUrl}/docs`} target="_blank" rel="noreferrer">
-        API reference
+        {t('apiReference')}
       </a>
       <a href={`${apiUrl}/openapi.json`} target="_blank" rel="noreferrer">
-        OpenAPI document
+        {t('openapiDocument')}
       </a>
     </footer>
   );

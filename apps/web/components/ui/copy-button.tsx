@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 
 async function copyText(text: string): Promise<boolean> {
@@ -22,7 +23,8 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /** Copies `text` and says so (to screen readers too) for a few seconds. */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const t = useTranslations('common');
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   useEffect(() => {
@@ -38,10 +40,10 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
         className="button secondary"
         onClick={async () => setState((await copyText(text)) ? 'copied' : 'failed')}
       >
-        {label}
+        {label ?? t('copy')}
       </button>
       <span className="copy-status" role="status" aria-live="polite">
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select and copy' : ''}
+        {state === 'copied' ? t('copied') : state === 'failed' ? t('copyFailed') : ''}
       </span>
     </span>
   );

@@ -2,6 +2,7 @@
 
 import { MODES, type Mode } from '@reelscout/domain/modes';
 import { OPERATIONS, type Operation } from '@reelscout/domain/prices';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Field } from './field';
 
@@ -13,15 +14,16 @@ export function ModeSelect({
   value: Mode | '';
   onChange: (mode: Mode | '') => void;
 }) {
+  const t = useTranslations('common');
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>Mode</label>
+      <label htmlFor={id}>{t('mode')}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as Mode | '')}>
-        <option value="">All</option>
+        <option value="">{t('all')}</option>
         {MODES.map((mode) => (
           <option key={mode} value={mode}>
-            {mode}
+            {t(`modeBadge.${mode}`)}
           </option>
         ))}
       </select>
@@ -33,7 +35,7 @@ export function ModeSelect({
 export function OperationSelect({
   value,
   onChange,
-  allLabel = 'All',
+  allLabel,
   optionLabel = (operation) => operation,
 }: {
   value: Operation | '';
@@ -41,12 +43,13 @@ export function OperationSelect({
   allLabel?: string;
   optionLabel?: (operation: Operation) => string;
 }) {
+  const t = useTranslations('common');
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>Operation</label>
+      <label htmlFor={id}>{t('operation')}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as Operation | '')}>
-        <option value="">{allLabel}</option>
+        <option value="">{allLabel ?? t('all')}</option>
         {OPERATIONS.map((operation) => (
           <option key={operation} value={operation}>
             {optionLabel(operation)}
@@ -69,17 +72,18 @@ export function DayRangeFields({
   onFrom: (day: string) => void;
   onTo: (day: string) => void;
 }) {
+  const t = useTranslations('common');
   return (
     <>
       <Field
-        label="From (UTC)"
+        label={t('from')}
         type="date"
         value={from}
         max={to || undefined}
         onChange={(e) => onFrom(e.target.value)}
       />
       <Field
-        label="To (UTC)"
+        label={t('to')}
         type="date"
         value={to}
         min={from || undefined}

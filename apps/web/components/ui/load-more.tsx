@@ -1,6 +1,8 @@
+import { useTranslations } from 'next-intl';
 import type { PagedList } from '../../lib/use-paged-list';
 
 export function LoadMore<T>({ list, label }: { list: PagedList<T>; label: string }) {
+  const t = useTranslations('common');
   if (!list.hasMore) return null;
   return (
     <p className="load-more">
@@ -10,7 +12,7 @@ export function LoadMore<T>({ list, label }: { list: PagedList<T>; label: string
         onClick={list.loadMore}
         disabled={list.loadingMore}
       >
-        {list.loadingMore ? 'Loading…' : label}
+        {list.loadingMore ? t('loading') : label}
       </button>
     </p>
   );

@@ -1,6 +1,8 @@
 import type { Mode } from '@reelscout/domain/modes';
+import { useTranslations } from 'next-intl';
 import { Badge } from './badge';
 
 export function ModeBadge({ mode }: { mode: Mode }) {
-  return <Badge tone={mode}>{mode}</Badge>;
+  const t = useTranslations('common');
+  return <Badge tone={mode}>{t(`modeBadge.${mode}`)}</Badge>;
 }

@@ -1,9 +1,8 @@
 'use client';
 
 import { MODES, type Mode } from '@reelscout/domain/modes';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-
-const LABEL: Record<Mode, string> = { test: 'Test', live: 'Live' };
 
 /** `?mode=` of a page: test unless it says live. */
 export function modeFromSearch(params: { get(name: string): string | null }): Mode {
@@ -25,11 +24,12 @@ export function ModeSwitch({
   /** The radio group's name, unique on the page. */
   name: string;
 }) {
+  const t = useTranslations('common');
   const [shown, setShown] = useState(value);
   useEffect(() => setShown(value), [value]);
   return (
     <fieldset className="radio-group amounts">
-      <legend>Mode</legend>
+      <legend>{t('mode')}</legend>
       {MODES.slice()
         .reverse()
         .map((mode) => (
@@ -44,7 +44,7 @@ export function ModeSwitch({
                 onChange(mode);
               }}
             />
-            <span>{LABEL[mode]}</span>
+            <span>{t(`modes.${mode}`)}</span>
           </label>
         ))}
     </fieldset>

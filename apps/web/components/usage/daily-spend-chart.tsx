@@ -11,6 +11,8 @@ import {
   YAxis,
 } from 'recharts';
 import type { DailySpendView } from '@reelscout/domain/views';
+import { useLocale, useTranslations } from 'next-intl';
+import { formatLocale } from '../../i18n/locales';
 import { usd, usdShort } from '../../lib/format';
 import { toChartRows } from '../../lib/chart-rows';
 
@@ -22,15 +24,17 @@ export const OPERATION_COLORS: Record<string, string> = {
 };
 const FALLBACK_COLOR = '#b18cff';
 
-const dayLabel = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-
-function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayLabel.format(date);
+/** `21 Nov` (`11月21日`): a UTC day as the page's language writes it. */
+function dayFormatter(locale: string): (day: string) => string {
+  const format = new Intl.DateTimeFormat(formatLocale(locale), {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  return (day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return Number.isNaN(date.getTime()) ? day : format.format(date);
+  };
 }
 
 /** Daily spend in USD, a stacked bar per operation; values are integer micro-USD throughout. */
@@ -41,10 +45,17 @@ export function DailySpendChart({
   days: DailySpendView[];
   range: { from?: string; to?: string };
 }) {
+  const t = useTranslations('usage.daily');
+  const formatDay = dayFormatter(useLocale());
   const { rows, operations } = toChartRows(days, range);
   const total = days.reduce((sum, d) => sum + d.chargedMicros, 0);
   const calls = days.reduce((sum, d) => sum + d.calls, 0);
-  const summary = `Daily spend from ${rows[0]?.day ?? ''} to ${rows[rows.length - 1]?.day ?? ''}: ${usd(total)} over ${calls} ${calls === 1 ? 'call' : 'calls'}.`;
+  const summary = t('summary', {
+    from: rows[0]?.day ?? '',
+    to: rows[rows.length - 1]?.day ?? '',
+    total: usd(total),
+    calls,
+  });
 
   return (
     <figure className="chart" data-testid="daily-chart">
@@ -90,7 +101,9 @@ export function DailySpendChart({
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="muted small">{summary} Days are UTC.</figcaption>
+      <figcaption className="muted small">
+        {summary} {t('utcNote')}
+      </figcaption>
     </figure>
   );
 }

@@ -1,8 +1,14 @@
 'use client';
 
 import type { ApiKeyView, UsageGroupBy } from '@reelscout/domain/views';
+import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import { checkFilters, NO_FILTERS, type UsageFilters } from '../../lib/usage-filters';
+import {
+  checkFilters,
+  NO_FILTERS,
+  type FilterProblem,
+  type UsageFilters,
+} from '../../lib/usage-filters';
 import { Alert } from '../ui/alert';
 import { DayRangeFields, ModeSelect, OperationSelect } from '../ui/filter-fields';
 
@@ -17,8 +23,9 @@ export function UsageFiltersForm({
   keys: ApiKeyView[] | null;
   onApply: (filters: UsageFilters) => void;
 }) {
+  const t = useTranslations('usage.filters');
   const [filters, setFilters] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FilterProblem | null>(null);
   const id = useId();
 
   function set<K extends keyof UsageFilters>(name: K, value: UsageFilters[K]) {
@@ -33,54 +40,54 @@ export function UsageFiltersForm({
   }
 
   return (
-    <form className="filters wide" onSubmit={submit} aria-label="Filter usage" noValidate>
+    <form className="filters wide" onSubmit={submit} aria-label={t('label')} noValidate>
       <ModeSelect value={filters.mode} onChange={(mode) => set('mode', mode)} />
       <OperationSelect
         value={filters.operation}
         onChange={(operation) => set('operation', operation)}
       />
       <div className="field">
-        <label htmlFor={`${id}-subject`}>Subject</label>
+        <label htmlFor={`${id}-subject`}>{t('subject')}</label>
         <input
           id={`${id}-subject`}
           type="search"
           maxLength={128}
           autoComplete="off"
-          placeholder="customer id"
+          placeholder={t('subjectPlaceholder')}
           value={filters.subject}
           onChange={(e) => set('subject', e.target.value)}
         />
       </div>
       {keys ? (
         <div className="field">
-          <label htmlFor={`${id}-key`}>Key</label>
+          <label htmlFor={`${id}-key`}>{t('key')}</label>
           <select
             id={`${id}-key`}
             value={filters.keyId}
             onChange={(e) => set('keyId', e.target.value)}
           >
-            <option value="">All keys</option>
+            <option value="">{t('allKeys')}</option>
             {filters.keyId && !keys.some((key) => key.id === filters.keyId) ? (
-              <option value={filters.keyId}>Unknown key</option>
+              <option value={filters.keyId}>{t('unknownKey')}</option>
             ) : null}
             {keys.map((key) => (
               <option key={key.id} value={key.id}>
-                {key.name} ({key.start}){key.status === 'active' ? '' : `, ${key.status}`}
+                {t('keyOption', { name: key.name, start: key.start, status: key.status })}
               </option>
             ))}
           </select>
         </div>
       ) : null}
       <div className="field">
-        <label htmlFor={`${id}-group`}>Group by</label>
+        <label htmlFor={`${id}-group`}>{t('groupBy')}</label>
         <select
           id={`${id}-group`}
           value={filters.groupBy}
           onChange={(e) => set('groupBy', e.target.value as UsageGroupBy | '')}
         >
-          <option value="">None</option>
-          {keys ? <option value="key">Key</option> : null}
-          <option value="subject">Subject</option>
+          <option value="">{t('groupNone')}</option>
+          {keys ? <option value="key">{t('key')}</option> : null}
+          <option value="subject">{t('subject')}</option>
         </select>
       </div>
       <DayRangeFields
@@ -91,7 +98,7 @@ export function UsageFiltersForm({
       />
       <div className="filter-actions">
         <button type="submit" className="button">
-          Apply
+          {t('apply')}
         </button>
         <button
           type="button"
@@ -102,12 +109,12 @@ export function UsageFiltersForm({
             onApply(NO_FILTERS);
           }}
         >
-          Reset
+          {t('reset')}
         </button>
       </div>
       {error ? (
         <div className="filters-error">
-          <Alert tone="error">{error}</Alert>
+          <Alert tone="error">{t(`problems.${error}`)}</Alert>
         </div>
       ) : null}
     </form>

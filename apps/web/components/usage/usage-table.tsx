@@ -1,7 +1,8 @@
 import type { ApiKeyView, UsageView } from '@reelscout/domain/views';
-import { formatDuration } from '../../lib/format';
+import { useTranslations } from 'next-intl';
 import { DateTime } from '../ui/date-time';
 import { Badge } from '../ui/badge';
+import { Duration } from '../ui/duration';
 import { ModeBadge } from '../ui/mode-badge';
 import { Money } from '../ui/money';
 
@@ -15,9 +16,20 @@ function StatusCell({ record }: { record: UsageView }) {
   );
 }
 
+/** `api`: made with a key; `dashboard`: a playground run (no key). */
+function SourceCell({ source }: { source: UsageView['source'] }) {
+  const t = useTranslations('usage.table');
+  return source === 'dashboard' ? (
+    <Badge tone="test">{t('sourceDashboard')}</Badge>
+  ) : (
+    <>{t('sourceApi')}</>
+  );
+}
+
 /** The key a call was made with: its label and display start, when the account's keys are known. */
 function KeyCell({ keyId, keys }: { keyId: string | null; keys?: Map<string, ApiKeyView> }) {
-  if (!keyId) return <span className="muted">none</span>;
+  const t = useTranslations('common');
+  if (!keyId) return <span className="muted">{t('none')}</span>;
   const key = keys?.get(keyId);
   if (!key) return <code title={keyId}>{keyId.slice(0, 8)}…</code>;
   return (
@@ -39,54 +51,63 @@ export function UsageTable({
   /** The account's keys by id: with them, a Key column (label and display start). */
   keys?: Map<string, ApiKeyView>;
 }) {
+  const t = useTranslations('usage.table');
   return (
     <div className="table-wrap">
       <table className="data-table stack-on-phone" data-testid="usage-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Operation</th>
-            <th scope="col">Mode</th>
-            {keys ? <th scope="col">Key</th> : null}
-            <th scope="col">Subject</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('time')}</th>
+            <th scope="col">{t('operation')}</th>
+            <th scope="col">{t('mode')}</th>
+            <th scope="col">{t('source')}</th>
+            {keys ? <th scope="col">{t('key')}</th> : null}
+            <th scope="col">{t('subject')}</th>
+            <th scope="col">{t('status')}</th>
             <th scope="col" className="num">
-              Charge (USD)
+              {t('charge')}
             </th>
             <th scope="col" className="num">
-              Duration
+              {t('duration')}
             </th>
           </tr>
         </thead>
         <tbody>
           {items.map((record) => (
             <tr key={record.id} data-request-id={record.requestId}>
-              <td data-label="Time">
+              <td data-label={t('time')}>
                 <DateTime iso={record.createdAt} withSeconds />
               </td>
-              <td data-label="Operation">
+              <td data-label={t('operation')}>
                 <code>{record.operation}</code>
               </td>
-              <td data-label="Mode">
+              <td data-label={t('mode')}>
                 <ModeBadge mode={record.mode} />
               </td>
+              <td data-label={t('source')} data-source={record.source}>
+                <SourceCell source={record.source} />
+              </td>
               {keys ? (
-                <td data-label="Key">
+                <td data-label={t('key')}>
                   <KeyCell keyId={record.keyId} keys={keys} />
                 </td>
               ) : null}
-              <td data-label="Subject" className="truncate" title={record.subject ?? undefined}>
-                {record.subject ?? <span className="muted">none</span>}
+              <td
+                data-label={t('subject')}
+                className="truncate"
+                title={record.subject ?? undefined}
+              >
+                {record.subject ?? <span className="muted">{t('none')}</span>}
               </td>
-              <td data-label="Status">
+              <td data-label={t('status')}>
                 <StatusCell record={record} />
               </td>
-              <td data-label="Charge" className="num">
+              <td data-label={t('chargeShort')} className="num">
                 <Money micros={record.chargedMicros} />
               </td>
-              <td data-label="Duration" className="num">
-                {formatDuration(record.durationMs)}
+              <td data-label={t('duration')} className="num">
+                <Duration ms={record.durationMs} />
               </td>
             </tr>
           ))}

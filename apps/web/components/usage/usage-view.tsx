@@ -1,5 +1,6 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import type {
   ApiKeyListView,
@@ -30,16 +31,17 @@ import { UsageFiltersForm } from './usage-filters-form';
 import { UsageTable } from './usage-table';
 
 function DailySpendPanel({ query, filters }: { query: string; filters: UsageFilters }) {
+  const t = useTranslations('usage');
   const daily = useApi<DailySpendListView>(`/account/usage/daily${query}`);
   return (
     <section className="panel" aria-labelledby="daily-heading">
-      <h2 id="daily-heading">Daily spend by operation</h2>
+      <h2 id="daily-heading">{t('daily.title')}</h2>
       {daily.error ? (
         <Alert tone="error">{daily.error.message}</Alert>
       ) : !daily.data ? (
-        <Loading label="Loading daily spend…" />
+        <Loading label={t('daily.loading')} />
       ) : daily.data.days.length === 0 ? (
-        <EmptyState title="No spend in this period" />
+        <EmptyState title={t('daily.empty')} />
       ) : (
         <DailySpendChart
           days={daily.data.days}
@@ -49,8 +51,6 @@ function DailySpendPanel({ query, filters }: { query: string; filters: UsageFilt
     </section>
   );
 }
-
-const GROUP_TEXT: Record<UsageGroupBy, string> = { key: 'key', subject: 'subject' };
 
 /** Calls and charge per key or per subject, over every call that matches (not just a page). */
 function GroupsPanel({
@@ -62,34 +62,36 @@ function GroupsPanel({
   groupBy: UsageGroupBy;
   keys: Map<string, ApiKeyView>;
 }) {
+  const t = useTranslations('usage');
+  const format = useFormatter();
   const sep = query ? '&' : '?';
   const groupQuery = `${query}${sep}group_by=${groupBy}`;
   const page = useApi<UsagePageView>(`/account/usage${groupQuery}&limit=1`);
   const groups = page.data?.groups ?? null;
   const label = (group: string | null, name: string | null, start: string | null) => {
-    if (groupBy === 'subject') return group ?? 'no subject';
-    if (!group) return 'no key';
+    if (groupBy === 'subject') return group ?? t('groups.noSubject');
+    if (!group) return t('groups.noKey');
     const key = keys.get(group);
     return `${name ?? key?.name ?? group} (${start ?? key?.start ?? '…'})`;
   };
   return (
     <section className="panel" aria-labelledby="groups-heading">
       <div className="panel-head">
-        <h2 id="groups-heading">By {GROUP_TEXT[groupBy]}</h2>
+        <h2 id="groups-heading">{t('groups.title', { groupBy })}</h2>
         <a
           className="button secondary small"
           href={`/account/usage/export.csv${groupQuery}`}
           download
         >
-          Export groups CSV
+          {t('groups.export')}
         </a>
       </div>
       {page.error ? (
         <Alert tone="error">{page.error.message}</Alert>
       ) : !groups ? (
-        <Loading label="Loading totals…" />
+        <Loading label={t('groups.loading')} />
       ) : groups.length === 0 ? (
-        <EmptyState title="No calls match" />
+        <EmptyState title={t('noMatch')} />
       ) : (
         <div className="table-wrap">
           <table
@@ -97,17 +99,15 @@ function GroupsPanel({
             data-testid="usage-groups"
             data-group-by={groupBy}
           >
-            <caption className="sr-only">
-              Calls and charge by {GROUP_TEXT[groupBy]}, most charged first
-            </caption>
+            <caption className="sr-only">{t('groups.caption', { groupBy })}</caption>
             <thead>
               <tr>
-                <th scope="col">{groupBy === 'key' ? 'Key' : 'Subject'}</th>
+                <th scope="col">{t(`groups.${groupBy}`)}</th>
                 <th scope="col" className="num">
-                  Calls
+                  {t('groups.calls')}
                 </th>
                 <th scope="col" className="num">
-                  Charge (USD)
+                  {t('table.charge')}
                 </th>
               </tr>
             </thead>
@@ -116,15 +116,15 @@ function GroupsPanel({
                 <tr key={group.group ?? '(none)'} data-group={group.group ?? ''}>
                   <th
                     scope="row"
-                    data-label={groupBy === 'key' ? 'Key' : 'Subject'}
+                    data-label={t(`groups.${groupBy}`)}
                     className={group.group ? 'truncate' : 'truncate muted'}
                   >
                     {label(group.group, group.keyName, group.keyStart)}
                   </th>
-                  <td data-label="Calls" className="num">
-                    {group.calls}
+                  <td data-label={t('groups.calls')} className="num">
+                    {format.number(group.calls)}
                   </td>
-                  <td data-label="Charge" className="num">
+                  <td data-label={t('table.chargeShort')} className="num">
                     <Money micros={group.chargedMicros} />
                   </td>
                 </tr>
@@ -146,28 +146,27 @@ function CallsPanel({
   csvHref: string;
   keys?: Map<string, ApiKeyView>;
 }) {
+  const t = useTranslations('usage');
   const sep = query ? '&' : '?';
   const list = usePagedList<UsageView>(`/account/usage${query}${sep}limit=50`);
   return (
     <section className="panel" aria-labelledby="calls-heading">
       <div className="panel-head">
-        <h2 id="calls-heading">Calls</h2>
+        <h2 id="calls-heading">{t('calls.title')}</h2>
         <a className="button secondary small" href={csvHref} download>
-          Export CSV
+          {t('calls.export')}
         </a>
       </div>
       {list.error ? (
         <Alert tone="error">{list.error.message}</Alert>
       ) : list.loading && list.items.length === 0 ? (
-        <Loading label="Loading calls…" />
+        <Loading label={t('calls.loading')} />
       ) : list.items.length === 0 ? (
-        <EmptyState title="No calls match">
-          Calls made with your keys appear here within a second, charged or not.
-        </EmptyState>
+        <EmptyState title={t('noMatch')}>{t('calls.emptyText')}</EmptyState>
       ) : (
         <>
-          <UsageTable items={list.items} caption="Calls, newest first" keys={keys} />
-          <LoadMore list={list} label="Load older calls" />
+          <UsageTable items={list.items} caption={t('calls.caption')} keys={keys} />
+          <LoadMore list={list} label={t('calls.loadMore')} />
         </>
       )}
     </section>
@@ -175,6 +174,7 @@ function CallsPanel({
 }
 
 export function UsageView() {
+  const t = useTranslations('usage');
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -192,13 +192,10 @@ export function UsageView() {
   return (
     <>
       <div className="page-head">
-        <h1>Usage</h1>
-        <p className="muted">
-          Every call made with your keys, with what it was charged. Filter by key or end customer (
-          <code>x-subject</code>), and group by either to see who spent what.
-        </p>
+        <h1>{t('title')}</h1>
+        <p className="muted">{t.rich('intro', { header: () => <code>x-subject</code> })}</p>
       </div>
-      <section className="panel" aria-label="Filters">
+      <section className="panel" aria-label={t('filters.sectionLabel')}>
         <UsageFiltersForm
           key={pageQuery}
           initial={filters}

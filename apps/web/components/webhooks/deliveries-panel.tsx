@@ -1,6 +1,7 @@
 'use client';
 
 import type { WebhookDeliveryView, WebhookEndpointView } from '@reelscout/domain/views';
+import { useFormatter, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useState } from 'react';
 import { api, ApiError } from '../../lib/api';
@@ -26,12 +27,13 @@ function lastAttempt(delivery: WebhookDeliveryView) {
 }
 
 function StatusCode({ delivery }: { delivery: WebhookDeliveryView }) {
+  const t = useTranslations('webhooks.deliveries');
   const last = lastAttempt(delivery);
-  if (!last) return <span className="muted">not sent yet</span>;
+  if (!last) return <span className="muted">{t('notSent')}</span>;
   if (last.status_code === null) {
     return (
       <span className="muted" title={last.error ?? undefined}>
-        no answer
+        {t('noAnswer')}
       </span>
     );
   }
@@ -46,6 +48,9 @@ export function DeliveriesPanel({
   endpoint: WebhookEndpointView;
   onClose: () => void;
 }) {
+  const t = useTranslations('webhooks.deliveries');
+  const units = useTranslations('common.duration');
+  const format = useFormatter();
   const mode = endpoint.livemode ? 'live' : 'test';
   const list = useObjectList<WebhookDeliveryView>(endpointPath(endpoint, '/deliveries'), {
     limit: 20,
@@ -66,9 +71,9 @@ export function DeliveriesPanel({
         { method: 'POST' },
       );
       list.replace(answer);
-      setNotice(`Delivery of ${delivery.event_type} queued to be sent again now.`);
+      setNotice(t('queued', { event: delivery.event_type }));
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Could not redeliver.');
+      setError(caught instanceof ApiError ? caught.message : t('failed'));
     } finally {
       setBusy(null);
     }
@@ -78,14 +83,14 @@ export function DeliveriesPanel({
     <section className="panel" aria-labelledby="deliveries-heading" data-testid="deliveries">
       <div className="panel-head">
         <h2 id="deliveries-heading">
-          Deliveries to <span className="truncate">{endpoint.url}</span>
+          {t.rich('title', { url: () => <span className="truncate">{endpoint.url}</span> })}
         </h2>
         <span className="actions" style={{ marginTop: 0 }}>
           <button type="button" className="button secondary small" onClick={list.reload}>
-            Refresh
+            {t('refresh')}
           </button>
           <button type="button" className="button secondary small" onClick={onClose}>
-            Close
+            {t('close')}
           </button>
         </span>
       </div>
@@ -96,32 +101,29 @@ export function DeliveriesPanel({
       {list.error ? (
         <Alert tone="error">{list.error.message}</Alert>
       ) : list.loading && list.items.length === 0 ? (
-        <Loading label="Loading deliveries…" />
+        <Loading label={t('loading')} />
       ) : list.items.length === 0 ? (
-        <EmptyState title="No deliveries yet">
-          When a {mode}-mode job ends with an event this endpoint subscribed to, the delivery and
-          each attempt appear here.
-        </EmptyState>
+        <EmptyState title={t('emptyTitle')}>{t('emptyText', { mode })}</EmptyState>
       ) : (
         <>
           <div className="table-wrap">
             <table className="data-table stack-on-phone" data-testid="deliveries-table">
-              <caption className="sr-only">Deliveries, newest first</caption>
+              <caption className="sr-only">{t('caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Job</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Response</th>
+                  <th scope="col">{t('time')}</th>
+                  <th scope="col">{t('event')}</th>
+                  <th scope="col">{t('job')}</th>
+                  <th scope="col">{t('status')}</th>
+                  <th scope="col">{t('response')}</th>
                   <th scope="col" className="num">
-                    Latency
+                    {t('latency')}
                   </th>
                   <th scope="col" className="num">
-                    Attempts
+                    {t('attempts')}
                   </th>
                   <th scope="col">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('actions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -134,53 +136,64 @@ export function DeliveriesPanel({
                       data-delivery-id={delivery.id}
                       data-job-id={delivery.job_id ?? undefined}
                     >
-                      <td data-label="Time">
+                      <td data-label={t('time')}>
                         <DateTime iso={delivery.created_at} withSeconds />
                       </td>
-                      <td data-label="Event">
+                      <td data-label={t('event')}>
                         <code>{delivery.event_type}</code>
                       </td>
-                      <td data-label="Job" className="truncate">
+                      <td data-label={t('job')} className="truncate">
                         {delivery.job_id ? (
                           <Link href={`/jobs/${encodeURIComponent(delivery.job_id)}?mode=${mode}`}>
                             <code>{delivery.job_id}</code>
                           </Link>
                         ) : (
-                          <span className="muted">none</span>
+                          <span className="muted">{t('none')}</span>
                         )}
                       </td>
-                      <td data-label="Status">
-                        <Badge tone={TONE[delivery.status]}>{delivery.status}</Badge>
+                      <td data-label={t('status')}>
+                        <Badge tone={TONE[delivery.status]}>
+                          {t(`statuses.${delivery.status}`)}
+                        </Badge>
                         {delivery.status === 'pending' && delivery.next_attempt_at ? (
                           <span className="muted small">
                             {' '}
-                            next <DateTime iso={delivery.next_attempt_at} withSeconds />
+                            {t.rich('next', {
+                              when: () => (
+                                <DateTime iso={delivery.next_attempt_at as string} withSeconds />
+                              ),
+                            })}
                           </span>
                         ) : null}
                       </td>
-                      <td data-label="Response">
+                      <td data-label={t('response')}>
                         <StatusCode delivery={delivery} />
                       </td>
-                      <td data-label="Latency" className="num">
-                        {last ? `${last.latency_ms} ms` : <span className="muted">none</span>}
+                      <td data-label={t('latency')} className="num">
+                        {last ? (
+                          units('milliseconds', { ms: format.number(last.latency_ms) })
+                        ) : (
+                          <span className="muted">{t('none')}</span>
+                        )}
                       </td>
-                      <td data-label="Attempts" className="num">
-                        {delivery.attempt_count}
+                      <td data-label={t('attempts')} className="num">
+                        {format.number(delivery.attempt_count)}
                       </td>
                       <td className="row-actions">
                         <button
                           type="button"
                           className="button secondary small"
-                          aria-label={`Redeliver ${delivery.event_type} for ${delivery.job_id ?? delivery.id}`}
+                          aria-label={t('redeliverLabel', {
+                            event: delivery.event_type,
+                            target: delivery.job_id ?? delivery.id,
+                          })}
                           disabled={busy === delivery.id || endpoint.status === 'disabled'}
                           title={
-                            endpoint.status === 'disabled'
-                              ? 'Enable the endpoint to redeliver'
-                              : undefined
+                            endpoint.status === 'disabled' ? t('enableToRedeliver') : undefined
                           }
                           onClick={() => void redeliver(delivery)}
                         >
-                          {busy === delivery.id ? 'Sending…' : 'Redeliver'}
+                          {busy === delivery.id ? t('sending') : t('redeliver')}
                         </button>
                       </td>
                     </tr>
@@ -197,7 +210,7 @@ export function DeliveriesPanel({
                 onClick={list.loadMore}
                 disabled={list.loadingMore}
               >
-                {list.loadingMore ? 'Loading…' : 'Load older deliveries'}
+                {list.loadingMore ? t('loadingMore') : t('loadMore')}
               </button>
             </p>
           ) : null}

@@ -7,6 +7,7 @@ import {
   type WebhookEndpointView,
   type WebhookEventType,
 } from '@reelscout/domain/views';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
@@ -15,11 +16,9 @@ import { Field } from '../ui/field';
 import { Modal } from '../ui/modal';
 import { ShowSecretOnce } from './secret-once';
 
-export const EVENT_TEXT: Record<WebhookEventType, string> = {
-  'job.succeeded': 'a job succeeded',
-  'job.failed': 'a job failed',
-  'job.canceled': 'a job was canceled',
-};
+/** `job.succeeded` → its message key (message keys cannot hold dots). */
+const eventKey = (type: WebhookEventType) =>
+  type.replace('job.', '') as 'succeeded' | 'failed' | 'canceled';
 
 function endpointPath(endpoint: Pick<WebhookEndpointView, 'id'>, suffix = ''): string {
   return `/account/webhook-endpoints/${encodeURIComponent(endpoint.id)}${suffix}`;
@@ -34,6 +33,7 @@ function CreateEndpointForm({
   onCreated: (created: CreatedWebhookEndpointView) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations('webhooks.create');
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -48,8 +48,8 @@ function CreateEndpointForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = url.trim();
-    if (!trimmed) return setErrors({ fields: { url: 'Enter the URL to send events to.' } });
-    if (events.length === 0) return setErrors({ fields: { events: 'Choose at least one event.' } });
+    if (!trimmed) return setErrors({ fields: { url: t('urlMissing') } });
+    if (events.length === 0) return setErrors({ fields: { events: t('eventsMissing') } });
     setBusy(true);
     setErrors(NO_ERRORS);
     try {
@@ -66,10 +66,10 @@ function CreateEndpointForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <h2 id="create-endpoint-title">Add a {mode} webhook endpoint</h2>
+      <h2 id="create-endpoint-title">{t('title', { mode })}</h2>
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       <Field
-        label="Endpoint URL"
+        label={t('url')}
         name="endpoint-url"
         type="url"
         required
@@ -77,18 +77,14 @@ function CreateEndpointForm({
         autoComplete="off"
         inputMode="url"
         placeholder="https://example.com/webhooks/reelscout"
-        hint={
-          mode === 'live'
-            ? 'https on a public address. Events of jobs run with live keys are sent here.'
-            : 'https, or http on your own machine (localhost, 127.0.0.1, [::1]) to try webhooks. Events of jobs run with test keys are sent here.'
-        }
+        hint={mode === 'live' ? t('urlHintLive') : t('urlHintTest')}
         value={url}
         onChange={(e) => setUrl(e.target.value)}
         error={errors.fields.url}
         data-autofocus
       />
       <fieldset>
-        <legend>Events</legend>
+        <legend>{t('events')}</legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <label key={type} className="check">
             <input
@@ -99,7 +95,7 @@ function CreateEndpointForm({
               onChange={(e) => toggle(type, e.target.checked)}
             />
             <span>
-              <code>{type}</code> <span className="muted">{EVENT_TEXT[type]}</span>
+              <code>{type}</code> <span className="muted">{t(`eventNames.${eventKey(type)}`)}</span>
             </span>
           </label>
         ))}
@@ -111,10 +107,10 @@ function CreateEndpointForm({
       </fieldset>
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Adding…' : 'Add endpoint'}
+          {busy ? t('adding') : t('submit')}
         </button>
       </div>
     </form>
@@ -181,6 +177,7 @@ export function RotateSecretDialog({
   onClose: () => void;
   onRotated: (endpoint: WebhookEndpointView) => void;
 }) {
+  const t = useTranslations('webhooks.rotate');
   const [rotated, setRotated] = useState<CreatedWebhookEndpointView | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -205,7 +202,7 @@ export function RotateSecretDialog({
       const { secret: _secret, ...view } = answer;
       onRotated(view);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Could not rotate the secret.');
+      setError(caught instanceof ApiError ? caught.message : t('failed'));
     } finally {
       setBusy(false);
     }
@@ -230,19 +227,17 @@ export function RotateSecretDialog({
         />
       ) : endpoint ? (
         <div>
-          <h2 id="rotate-secret-title">Rotate the signing secret?</h2>
+          <h2 id="rotate-secret-title">{t('title')}</h2>
           <p id="rotate-secret-text">
-            A new secret signs deliveries to <code className="truncate">{endpoint.url}</code> from
-            now on. The current one stays valid for 24 hours (deliveries carry both signatures), so
-            your receiver keeps working while you deploy the new one.
+            {t.rich('text', { url: () => <code className="truncate">{endpoint.url}</code> })}
           </p>
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div className="dialog-actions">
             <button type="button" className="button secondary" onClick={close} data-autofocus>
-              Cancel
+              {t('cancel')}
             </button>
             <button type="button" className="button" onClick={() => void rotate()} disabled={busy}>
-              {busy ? 'Rotating…' : 'Rotate secret'}
+              {busy ? t('rotating') : t('submit')}
             </button>
           </div>
         </div>
@@ -261,6 +256,7 @@ export function DeleteEndpointDialog({
   onClose: () => void;
   onDeleted: (endpoint: WebhookEndpointView) => void;
 }) {
+  const t = useTranslations('webhooks.delete');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -279,7 +275,7 @@ export function DeleteEndpointDialog({
       setBusy(false);
       onDeleted(endpoint);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Could not delete the endpoint.');
+      setError(caught instanceof ApiError ? caught.message : t('failed'));
       setBusy(false);
     }
   }
@@ -294,15 +290,14 @@ export function DeleteEndpointDialog({
     >
       {endpoint ? (
         <div>
-          <h2 id="delete-endpoint-title">Delete this endpoint?</h2>
+          <h2 id="delete-endpoint-title">{t('title')}</h2>
           <p id="delete-endpoint-text">
-            Nothing more is sent to <code className="truncate">{endpoint.url}</code>, its pending
-            deliveries fail and its delivery log goes with it. This cannot be undone.
+            {t.rich('text', { url: () => <code className="truncate">{endpoint.url}</code> })}
           </p>
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div className="dialog-actions">
             <button type="button" className="button secondary" onClick={close} data-autofocus>
-              Cancel
+              {t('cancel')}
             </button>
             <button
               type="button"
@@ -310,7 +305,7 @@ export function DeleteEndpointDialog({
               onClick={() => void remove()}
               disabled={busy}
             >
-              {busy ? 'Deleting…' : 'Delete endpoint'}
+              {busy ? t('deleting') : t('submit')}
             </button>
           </div>
         </div>

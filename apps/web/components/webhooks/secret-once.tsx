@@ -1,6 +1,7 @@
 'use client';
 
 import type { CreatedWebhookEndpointView } from '@reelscout/domain/views';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../ui/alert';
 import { CopyButton } from '../ui/copy-button';
@@ -23,6 +24,7 @@ export function ShowSecretOnce({
   rotated: boolean;
   onDone: () => void;
 }) {
+  const t = useTranslations('webhooks.secret');
   const [saved, setSaved] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -30,24 +32,20 @@ export function ShowSecretOnce({
   return (
     <div>
       <h2 id={titleId} ref={heading} tabIndex={-1}>
-        {rotated ? 'Save the new signing secret' : 'Save your signing secret'}
+        {rotated ? t('titleRotated') : t('title')}
       </h2>
       <Alert tone="warning" id={warningId}>
-        This is the only time this secret is shown. Copy it now into your receiver’s configuration
-        (a secret manager, not your code): it verifies the <code>webhook-signature</code> header of
-        every delivery. Reelscout cannot show it again; if it is lost, rotate it.
-        {rotated
-          ? ' The previous secret keeps signing deliveries for 24 hours, so you can deploy this one in the meantime.'
-          : ''}
+        {t.rich('warning', { header: () => <code>webhook-signature</code> })}
+        {rotated ? ` ${t('rotatedNote')}` : ''}
       </Alert>
       <p className="muted small truncate" title={created.url}>
         {created.url}
       </p>
       <div className="secret-row">
-        <code className="secret" data-testid="new-secret" aria-label="Your signing secret">
+        <code className="secret" data-testid="new-secret" aria-label={t('label')}>
           {created.secret}
         </code>
-        <CopyButton text={created.secret} label="Copy secret" />
+        <CopyButton text={created.secret} label={t('copy')} />
       </div>
       <label className="check">
         <input
@@ -56,11 +54,11 @@ export function ShowSecretOnce({
           onChange={(e) => setSaved(e.target.checked)}
           name="saved-secret"
         />
-        I have saved this secret
+        {t('saved')}
       </label>
       <div className="dialog-actions">
         <button type="button" className="button" disabled={!saved} onClick={onDone}>
-          Done
+          {t('done')}
         </button>
       </div>
     </div>

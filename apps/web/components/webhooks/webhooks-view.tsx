@@ -2,6 +2,7 @@
 
 import type { Mode } from '@reelscout/domain/modes';
 import type { WebhookEndpointView } from '@reelscout/domain/views';
+import { useTranslations } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../lib/api';
@@ -23,12 +24,13 @@ import {
 } from './endpoint-dialogs';
 
 function EndpointStatus({ endpoint }: { endpoint: WebhookEndpointView }) {
+  const t = useTranslations('webhooks.table');
   return (
     <>
       {endpoint.status === 'enabled' ? (
-        <Badge tone="ok">enabled</Badge>
+        <Badge tone="ok">{t('enabled')}</Badge>
       ) : (
-        <Badge tone="bad">disabled</Badge>
+        <Badge tone="bad">{t('disabled')}</Badge>
       )}
       {endpoint.disabled_reason ? (
         <span className="small muted" style={{ display: 'block' }}>
@@ -37,7 +39,9 @@ function EndpointStatus({ endpoint }: { endpoint: WebhookEndpointView }) {
       ) : null}
       {endpoint.failing_since ? (
         <span className="small" style={{ display: 'block' }}>
-          failing since <DateTime iso={endpoint.failing_since} />
+          {t.rich('failingSince', {
+            when: () => <DateTime iso={endpoint.failing_since as string} />,
+          })}
         </span>
       ) : null}
     </>
@@ -61,18 +65,19 @@ function EndpointsTable({
   onRotate: (endpoint: WebhookEndpointView) => void;
   onDelete: (endpoint: WebhookEndpointView) => void;
 }) {
+  const t = useTranslations('webhooks.table');
   return (
     <div className="table-wrap">
       <table className="data-table stack-on-phone" data-testid="endpoints-table">
-        <caption className="sr-only">Your webhook endpoints</caption>
+        <caption className="sr-only">{t('caption')}</caption>
         <thead>
           <tr>
             <th scope="col">URL</th>
-            <th scope="col">Events</th>
-            <th scope="col">Status</th>
-            <th scope="col">Created</th>
+            <th scope="col">{t('events')}</th>
+            <th scope="col">{t('status')}</th>
+            <th scope="col">{t('created')}</th>
             <th scope="col">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('actions')}</span>
             </th>
           </tr>
         </thead>
@@ -86,17 +91,17 @@ function EndpointsTable({
               <th scope="row" data-label="URL" className="truncate" title={endpoint.url}>
                 <code>{endpoint.url}</code>
               </th>
-              <td data-label="Events">
+              <td data-label={t('events')}>
                 {endpoint.events.map((event) => (
                   <code key={event} style={{ display: 'block' }}>
                     {event}
                   </code>
                 ))}
               </td>
-              <td data-label="Status">
+              <td data-label={t('status')}>
                 <EndpointStatus endpoint={endpoint} />
               </td>
-              <td data-label="Created">
+              <td data-label={t('created')}>
                 <DateTime iso={endpoint.created_at} />
               </td>
               <td className="row-actions">
@@ -105,35 +110,37 @@ function EndpointsTable({
                     type="button"
                     className="button secondary small"
                     aria-pressed={selected === endpoint.id}
-                    aria-label={`Deliveries to ${endpoint.url}`}
+                    aria-label={t('deliveriesLabel', { url: endpoint.url })}
                     onClick={() => onDeliveries(endpoint)}
                   >
-                    Deliveries
+                    {t('deliveries')}
                   </button>
                   <button
                     type="button"
                     className="button secondary small"
-                    aria-label={`${endpoint.status === 'enabled' ? 'Disable' : 'Enable'} ${endpoint.url}`}
+                    aria-label={t(endpoint.status === 'enabled' ? 'disableLabel' : 'enableLabel', {
+                      url: endpoint.url,
+                    })}
                     disabled={busy === endpoint.id}
                     onClick={() => onToggle(endpoint)}
                   >
-                    {endpoint.status === 'enabled' ? 'Disable' : 'Enable'}
+                    {endpoint.status === 'enabled' ? t('disable') : t('enable')}
                   </button>
                   <button
                     type="button"
                     className="button secondary small"
-                    aria-label={`Rotate the secret of ${endpoint.url}`}
+                    aria-label={t('rotateLabel', { url: endpoint.url })}
                     onClick={() => onRotate(endpoint)}
                   >
-                    Rotate secret
+                    {t('rotate')}
                   </button>
                   <button
                     type="button"
                     className="button danger small"
-                    aria-label={`Delete ${endpoint.url}`}
+                    aria-label={t('deleteLabel', { url: endpoint.url })}
                     onClick={() => onDelete(endpoint)}
                   >
-                    Delete
+                    {t('delete')}
                   </button>
                 </span>
               </td>
@@ -146,6 +153,7 @@ function EndpointsTable({
 }
 
 function EndpointsPanel({ mode }: { mode: Mode }) {
+  const t = useTranslations('webhooks');
   const { refresh } = useAccount();
   const list = useObjectList<WebhookEndpointView>(`/account/webhook-endpoints?mode=${mode}`, {
     limit: 100,
@@ -176,9 +184,9 @@ function EndpointsPanel({ mode }: { mode: Mode }) {
           body: { status },
         }),
       );
-      setNotice(`Endpoint ${status}.`);
+      setNotice(t(`notices.${status}`));
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Could not change the endpoint.');
+      setError(caught instanceof ApiError ? caught.message : t('toggleFailed'));
     } finally {
       setBusy(null);
     }
@@ -188,9 +196,9 @@ function EndpointsPanel({ mode }: { mode: Mode }) {
     <>
       <section className="panel" aria-labelledby="endpoints-heading">
         <div className="panel-head">
-          <h2 id="endpoints-heading">Endpoints</h2>
+          <h2 id="endpoints-heading">{t('endpoints')}</h2>
           <button type="button" className="button" onClick={() => setCreating(true)}>
-            Add endpoint
+            {t('addEndpoint')}
           </button>
         </div>
         <p className="notice" role="status" aria-live="polite">
@@ -200,12 +208,15 @@ function EndpointsPanel({ mode }: { mode: Mode }) {
         {list.error ? (
           <Alert tone="error">{list.error.message}</Alert>
         ) : list.loading && list.items.length === 0 ? (
-          <Loading label="Loading your endpoints…" />
+          <Loading label={t('loading')} />
         ) : list.items.length === 0 ? (
-          <EmptyState title={`No ${mode} endpoints yet`}>
-            Add an endpoint to receive <code>job.succeeded</code>, <code>job.failed</code> and{' '}
-            <code>job.canceled</code> events of jobs run with {mode} keys, signed per Standard
-            Webhooks.
+          <EmptyState title={t('emptyTitle', { mode })}>
+            {t.rich('emptyText', {
+              mode,
+              succeeded: () => <code>job.succeeded</code>,
+              failed: () => <code>job.failed</code>,
+              canceled: () => <code>job.canceled</code>,
+            })}
           </EmptyState>
         ) : (
           <EndpointsTable
@@ -225,7 +236,7 @@ function EndpointsPanel({ mode }: { mode: Mode }) {
           mode={mode}
           onClose={() => setCreating(false)}
           onCreated={() => {
-            setNotice('Endpoint added.');
+            setNotice(t('notices.added'));
             list.reload();
           }}
         />
@@ -234,7 +245,7 @@ function EndpointsPanel({ mode }: { mode: Mode }) {
           onClose={() => setRotating(null)}
           onRotated={(endpoint) => {
             list.replace(endpoint);
-            setNotice('Secret rotated. The previous one stays valid for 24 hours.');
+            setNotice(t('notices.rotated'));
           }}
         />
         <DeleteEndpointDialog
@@ -243,7 +254,7 @@ function EndpointsPanel({ mode }: { mode: Mode }) {
           onDeleted={(endpoint) => {
             setDeleting(null);
             if (selected === endpoint.id) setSelected(null);
-            setNotice('Endpoint deleted.');
+            setNotice(t('notices.deleted'));
             list.reload();
           }}
         />
@@ -256,6 +267,7 @@ function EndpointsPanel({ mode }: { mode: Mode }) {
 }
 
 export function WebhooksView() {
+  const t = useTranslations('webhooks');
   const { account } = useAccount();
   const router = useRouter();
   const pathname = usePathname();
@@ -265,19 +277,20 @@ export function WebhooksView() {
   return (
     <>
       <div className="page-head">
-        <h1>Webhooks</h1>
+        <h1>{t('title')}</h1>
         {account.apiAccess ? (
           <p className="muted">
-            Reelscout POSTs a signed event to your endpoints when a job ends, and retries for more
-            than a day until it gets a 2xx. Verify each delivery with its endpoint’s signing secret
-            (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
-            <code>webhook-signature</code>).
+            {t.rich('intro', {
+              id: () => <code>webhook-id</code>,
+              timestamp: () => <code>webhook-timestamp</code>,
+              signature: () => <code>webhook-signature</code>,
+            })}
           </p>
         ) : null}
       </div>
       {account.apiAccess ? (
         <>
-          <section className="panel" aria-label="Mode">
+          <section className="panel" aria-label={t('modeLabel')}>
             <ModeSwitch
               name="webhooks-mode"
               value={mode}

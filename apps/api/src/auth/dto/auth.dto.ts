@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type {
   PasswordResetConfirmedView,
   PasswordResetRequestedView,
@@ -6,8 +6,9 @@ import type {
   SignedInView,
   SignedOutView,
 } from '@reelscout/domain';
-import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 import { AccountResponseDto } from '../../accounts/dto/account.dto';
+import { MAIL_LOCALES, type MailLocale } from '../../mail/mail-messages';
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 256;
@@ -48,6 +49,15 @@ export class PasswordResetRequestDto {
   @IsEmail()
   @MaxLength(254)
   email: string;
+
+  @ApiPropertyOptional({
+    enum: MAIL_LOCALES,
+    default: 'en',
+    description: 'The language of the e-mail: the dashboard sends the one it is shown in.',
+  })
+  @IsOptional()
+  @IsIn(MAIL_LOCALES)
+  locale?: MailLocale;
 }
 
 export class PasswordResetConfirmDto {

@@ -1,7 +1,11 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { InviteSignUp } from '../../../../components/auth/invite-sign-up';
 
-export const metadata: Metadata = { title: 'Create your account', referrer: 'no-referrer' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('metadata');
+  return { title: t('invite'), referrer: 'no-referrer' };
+}
 
 export default function InvitePage() {
   return <InviteSignUp />;
