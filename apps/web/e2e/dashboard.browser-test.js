@@ -298,12 +298,17 @@ describe('dashboard in Chromium', () => {
       assert.equal(copied, key);
 
       // The first call, ready to paste: this key, this API's address, one copy button.
-      const firstCall = (await shown.getByTestId('first-call-curl').innerText()).trim();
+      const firstCall = (await shown.getByTestId('first-call-curl').innerText()).replace(
+        /\n+$/,
+        '',
+      );
+      const [exportLine, curlLine] = firstCall.split('\n');
+      assert.equal(exportLine, ` export REELSCOUT_API_KEY='${key}'`);
       assert.match(
-        firstCall,
+        curlLine,
         new RegExp(`^curl -sS http://localhost:${new URL(state.stack.apiUrl).port}/v1/assist`),
       );
-      assert.ok(firstCall.includes(`Bearer ${key}'`), firstCall);
+      assert.ok(firstCall.includes('Bearer $REELSCOUT_API_KEY'), firstCall);
       await shown.getByRole('button', { name: 'Copy command' }).click();
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), firstCall);
 

@@ -64,9 +64,3 @@ export function formatUtc(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
-
-/** `340` → `340 ms`, `12400` → `12.4 s`. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  return `${(ms / 1000).toFixed(1)} s`;
-}

@@ -76,7 +76,16 @@ export function spanPercent(
   return { left, width: Math.max(0, clamp(end) - left) };
 }
 
-const mdEscape = (text: string) => text.replace(/([\\`*_[\]#|])/g, '\\$1');
+/**
+ * Text from a caption or the model, safe inside one Markdown line: line breaks become spaces
+ * (a multi-line caption would end a heading or a quote), Markdown marks are escaped, and `<` is
+ * an entity so no renderer takes it for HTML.
+ */
+const mdEscape = (text: string) =>
+  text
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/([\\`*_[\]#|])/g, '\\$1')
+    .replace(/</g, '&lt;');
 
 /** The playbook as a Markdown document (the reader's own notes, a doc or a ticket). */
 export function playbookMarkdown(result: PlaybookResult, t: PlaygroundTexts): string {

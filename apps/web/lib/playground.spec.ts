@@ -417,6 +417,15 @@ describe('playbook results', () => {
     expect(chinese).toContain('- 每 6.5 秒剪切一次');
   });
 
+  it('keeps a multi-line caption or hook on its line, and no raw HTML', () => {
+    const result = playbook();
+    result.reel.caption = 'Latte art\n\nat <b>home</b>';
+    result.playbook.hook.text = 'Stop\nbuying lattes';
+    const markdown = playbookMarkdown(result, t);
+    expect(markdown.split('\n')[0]).toBe('# Playbook: Latte art at &lt;b>home&lt;/b>');
+    expect(markdown).toContain('> Stop buying lattes\n');
+  });
+
   it('names downloads safely', () => {
     expect(downloadName('playbook', 'network_b:75/x', 'json')).toBe('playbook-network_b_75_x.json');
   });

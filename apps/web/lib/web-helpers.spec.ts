@@ -42,8 +42,12 @@ describe('times carry their zone', () => {
 describe('the first call after a key is created', () => {
   it('is one copyable command with the key and the API address', () => {
     const command = firstCallCurl('https://api.example.com', 'rs_test_abc');
-    expect(command.split('\n')[0]).toBe('curl -sS https://api.example.com/v1/assist \\');
-    expect(command).toContain("-H 'Authorization: Bearer rs_test_abc'");
+    const lines = command.split('\n');
+    // The key is set once (kept out of the shell history), then used through the variable.
+    expect(lines[0]).toBe(" export REELSCOUT_API_KEY='rs_test_abc'");
+    expect(lines[1]).toBe('curl -sS https://api.example.com/v1/assist \\');
+    expect(command).toContain('-H "Authorization: Bearer $REELSCOUT_API_KEY"');
+    expect(command.match(/rs_test_abc/g)).toHaveLength(1);
     expect(command.endsWith(`-d '{"message": "show me trending home espresso reels"}'`)).toBe(true);
   });
 });

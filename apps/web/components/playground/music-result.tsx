@@ -30,7 +30,10 @@ function Sparkline({ sound }: { sound: SoundSuggestion }) {
       ? t('growth', { growth: format.number(trend.growth, GROWTH_PERCENT) })
       : null,
     trend.usageCount !== null
-      ? t('usage', { count: format.number(trend.usageCount, COMPACT_NUMBER) })
+      ? t('usage', {
+          n: trend.usageCount,
+          count: format.number(trend.usageCount, COMPACT_NUMBER),
+        })
       : null,
   ]
     .filter(Boolean)

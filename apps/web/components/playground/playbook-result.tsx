@@ -209,9 +209,13 @@ export function PlaybookResultView({
     }
   }, [active]);
 
+  /** "Play from {time}": jumps there and plays (a browser may refuse autoplay: then it waits). */
   function seek(seconds: number) {
     const element = video.current;
-    if (element) element.currentTime = seconds;
+    if (element) {
+      element.currentTime = seconds;
+      void element.play().catch(() => undefined);
+    }
     setTime(seconds);
   }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { OPERATIONS, PRICES, SCAN_MAX_REELS } from '@reelscout/domain/prices';
+import { maxCharge, OPERATIONS } from '@reelscout/domain/prices';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useApiBaseUrl } from '../../lib/api-address';
@@ -40,10 +40,8 @@ import { ScanResultView } from './scan-result';
 function priceLines(t: PlaygroundTexts): { operation: string; price: string }[] {
   return OPERATIONS.map((operation) => ({
     operation: t(`operations.${operation}.label`),
-    price:
-      operation === 'scan'
-        ? usd(PRICES.scanPerReel * SCAN_MAX_REELS)
-        : usd(PRICES[operation as 'assist' | 'playbook' | 'music']),
+    // The most a run can cost (scan: the default 20 reels), as the API holds it.
+    price: usd(maxCharge(operation)),
   }));
 }
 
@@ -294,6 +292,13 @@ function Playground() {
   }
 
   const current = runs[operation];
+  // A run disables the button that started it (or, from "run this scan", replaces the panel):
+  // keyboard focus moves to the run's status instead of falling back to the page.
+  const runHeading = useRef<HTMLHeadingElement>(null);
+  const startedRun = current && !current.job && !current.startError ? current : undefined;
+  useEffect(() => {
+    if (startedRun) runHeading.current?.focus();
+  }, [startedRun]);
   const busy = isBusy(current);
   const built = buildInput(operation, forms, t, history);
   const codeInput = current?.input ?? (built.ok ? built.input : null);
@@ -351,7 +356,9 @@ function Playground() {
             />
           </section>
           <section className="panel pg-run" aria-labelledby="pg-run-heading">
-            <h2 id="pg-run-heading">{t('run.heading')}</h2>
+            <h2 id="pg-run-heading" ref={runHeading} tabIndex={-1}>
+              {t('run.heading')}
+            </h2>
             <RunStatus run={current} onCancel={() => void cancel(operation)} />
             <h2 className="pg-code-heading">{t('code.heading')}</h2>
             <CodePanel

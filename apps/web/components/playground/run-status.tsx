@@ -72,9 +72,15 @@ export function RunStatus({
         <>
           <div className="pg-status-line">
             {job ? <Badge tone={TONE[job.status]}>{statuses(job.status)}</Badge> : null}
-            <span role="status" aria-live="polite" className="small">
+            {/* The percentage changes every poll: shown, but only the status is announced. */}
+            <span className="small" aria-hidden={job ? true : undefined}>
               {statusText(job, t)}
             </span>
+            {job ? (
+              <span role="status" aria-live="polite" className="sr-only">
+                {statuses(job.status)}
+              </span>
+            ) : null}
             {waiting && job ? (
               <button
                 type="button"

@@ -72,7 +72,7 @@ function ReelCard({
           <p className="small muted pg-creator-meta">
             {reel.authorHandle ? `@${reel.authorHandle}` : null}
             {typeof reel.authorFollowers === 'number'
-              ? ` · ${t('scan.followers', { count: count(reel.authorFollowers) })}`
+              ? ` · ${t('scan.followers', { n: reel.authorFollowers, count: count(reel.authorFollowers) })}`
               : null}
           </p>
           {reel.caption ? <p className="pg-caption small">{reel.caption}</p> : null}
