@@ -69,8 +69,9 @@ export const BILLING_HEADERS = ['x-service-charged-usd', 'x-service-balance-usd'
 export type RunningParty = Omit<Caller, 'keyId'> & {
   keyId: string | null;
   /**
-   * Where the call came from, for its job and usage record; absent: `api`. Recorded for async
-   * calls (a dashboard run always is one: its context's `prefer` is `async`).
+   * Where the call came from, for its job and usage record; absent: `api`. The job carries it
+   * from its insert; a synchronous call's usage record is the key guard's (`api`), and a
+   * dashboard run is always async (its context's `prefer`).
    */
   source?: UsageSource;
 };
@@ -221,6 +222,7 @@ export class OperationRunner {
       holdAmount: runnable.holdMicros,
       holdTtlSeconds: (queuedMs + runnable.deadlineMs + HOLD_MARGIN_MS) / 1000,
       now: this.clock.now(),
+      source: caller.source,
     };
     let holdId: string;
     try {
@@ -228,9 +230,6 @@ export class OperationRunner {
         // The job, its hold and its queue message commit together.
         holdId = await this.dataSource.transaction(async (manager) => {
           const held = await this.jobs.createWithHold(job, 'queued', manager);
-          if (caller.source && caller.source !== 'api') {
-            await this.jobs.markSource(jobId, caller.source, manager);
-          }
           await this.queue.send(manager, runnable.operation, jobId);
           return held;
         });

@@ -63,6 +63,8 @@ export interface NewJob {
   holdTtlSeconds: number;
   /** The clock the hold's spend windows (UTC day and month) are taken from. */
   now: Date;
+  /** Where the call came from (its usage record says it); absent: `api`. */
+  source?: UsageSource;
 }
 
 /** How a job ended without a charge (failed or canceled): written once, by its attempt. */
@@ -129,9 +131,9 @@ const CREATE_WITH_HOLD: PreparedStatement = {
            SELECT place_hold($2, $3, $12, $4, $5, $6, $9, $13, $16) AS id),
          job AS (
            INSERT INTO jobs (id, account_id, mode, key_id, subject, operation, execution, status, request,
-             request_id, idempotency_key, hold_id, hold_amount, attempt, started_at, heartbeat_at)
+             request_id, idempotency_key, hold_id, hold_amount, attempt, started_at, heartbeat_at, source)
            SELECT $1, $2, $3, $4, $5, $6, $7, $14, $8::text::jsonb, $9, $10, hold.id, $11, $15::int,
-                  CASE WHEN $14 = 'running' THEN now() END, CASE WHEN $14 = 'running' THEN now() END
+                  CASE WHEN $14 = 'running' THEN now() END, CASE WHEN $14 = 'running' THEN now() END, $17
              FROM hold
            RETURNING hold_id)
          SELECT hold_id FROM job`,
@@ -322,6 +324,7 @@ export class JobRepository {
       status,
       status === 'running' ? 1 : 0,
       job.now,
+      job.source ?? 'api',
     ];
     try {
       const rows: { hold_id: string }[] = manager
@@ -544,14 +547,6 @@ export class JobRepository {
 
   async clearEventsPending(ids: string[], manager: EntityManager): Promise<void> {
     await manager.query(`UPDATE jobs SET events_pending = false WHERE id = ANY($1::uuid[])`, [ids]);
-  }
-
-  /**
-   * Marks a job just created (inside the transaction that created it) as a dashboard run: its
-   * usage record then says `source: dashboard`. API calls keep the column's default, `api`.
-   */
-  async markSource(id: string, source: UsageSource, manager: EntityManager): Promise<void> {
-    await manager.query(`UPDATE jobs SET source = $2 WHERE id = $1`, [id, source]);
   }
 
   /** Asks a running job to stop at its next step; whether the job is running. */
