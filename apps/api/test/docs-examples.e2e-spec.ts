@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runCli } from '../src/cli/cli.runner';
+import { cliTestKey } from './support/cli-account';
 import { startBuiltApis, stopBuiltApis, type BuiltApi } from './support/built-api';
 import { examplesIn, jsonMismatch, textMismatch, type DocExample } from './support/doc-examples';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
@@ -78,21 +78,7 @@ describe('the examples of the README and docs/ (e2e)', () => {
           REDIS_URL: '',
           AUTH_SECRET: 'docs-examples-secret-docs-examples-secret',
         });
-        const lines: string[] = [];
-        const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
-        const email = `docs-${Math.random().toString(36).slice(2)}@example.test`;
-        const cli = async (args: string[]) => expect(await runCli(args, io)).toBe(0);
-        await cli([
-          'accounts:create',
-          '--email',
-          email,
-          '--password',
-          'docs password',
-          '--api-access',
-        ]);
-        await cli(['credit:add', '--email', email, '--usd', '5.00', '--mode', 'test']);
-        await cli(['keys:create', '--email', email, '--mode', 'test']);
-        env.REELSCOUT_API_KEY = lines[lines.length - 1];
+        env.REELSCOUT_API_KEY = await cliTestKey('docs');
         expect(env.REELSCOUT_API_KEY).toMatch(/^rs_test_/);
         env.REELSCOUT_BASE_URL = api.url;
       } finally {

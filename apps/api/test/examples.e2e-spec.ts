@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { runCli } from '../src/cli/cli.runner';
+import { cliTestKey } from './support/cli-account';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { startBuiltApis, stopBuiltApis, type BuiltApi } from './support/built-api';
 
@@ -79,21 +79,7 @@ describe('SDK build and examples (e2e)', () => {
     });
     baseURL = api.url;
 
-    const lines: string[] = [];
-    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
-    const email = `examples-${Math.random().toString(36).slice(2)}@example.test`;
-    const cli = async (args: string[]) => expect(await runCli(args, io)).toBe(0);
-    await cli([
-      'accounts:create',
-      '--email',
-      email,
-      '--password',
-      'examples password',
-      '--api-access',
-    ]);
-    await cli(['credit:add', '--email', email, '--usd', '5.00', '--mode', 'test']);
-    await cli(['keys:create', '--email', email, '--mode', 'test']);
-    apiKey = lines[lines.length - 1];
+    apiKey = await cliTestKey('examples');
     expect(apiKey).toMatch(/^rs_test_/);
   }, 240_000);
 
