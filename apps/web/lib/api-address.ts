@@ -1,17 +1,9 @@
-'use client';
-
-import { useEffect, useState } from 'react';
-
 /**
- * The API's address as integrators reach it: NEXT_PUBLIC_API_PUBLIC_URL, fixed at build time
- * (next.config.js: API_PUBLIC_URL, default http://localhost:$API_PORT), else this page's origin.
+ * The API's address as integrators reach it: NEXT_PUBLIC_API_PUBLIC_URL, which next.config.js
+ * always sets at build time (API_PUBLIC_URL, default http://localhost:$API_PORT). The
+ * dashboard's own origin would be wrong: it does not serve /v1.
  */
-export function useApiBaseUrl(): string {
-  const configured = process.env.NEXT_PUBLIC_API_PUBLIC_URL;
-  const [origin, setOrigin] = useState('');
-  useEffect(() => setOrigin(window.location.origin), []);
-  return (configured || origin).replace(/\/+$/, '');
-}
+export const API_BASE_URL = (process.env.NEXT_PUBLIC_API_PUBLIC_URL ?? '').replace(/\/+$/, '');
 
 /**
  * The first call a new key can make, as copyable commands (POSIX shell): the key goes into

@@ -3,7 +3,7 @@
 import { maxCharge, OPERATIONS } from '@reelscout/domain/prices';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useApiBaseUrl } from '../../lib/api-address';
+import { API_BASE_URL } from '../../lib/api-address';
 import { usd } from '../../lib/format';
 import {
   buildInput,
@@ -203,7 +203,6 @@ function ResultView({
 
 function Playground() {
   const t = useTranslations('playground');
-  const baseUrl = useApiBaseUrl();
   const [mode, setMode] = useState<Mode>('test');
   const [operation, setOperation] = useState<PlaygroundOperation>('scan');
   const [forms, setForms] = useState<FormState>(EMPTY_FORMS);
@@ -365,7 +364,7 @@ function Playground() {
               operation={operation}
               input={codeInput}
               mode={current?.mode ?? mode}
-              baseUrl={baseUrl}
+              baseUrl={API_BASE_URL}
             />
           </section>
         </div>

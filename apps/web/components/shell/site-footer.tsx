@@ -1,16 +1,16 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useApiBaseUrl } from '../../lib/api-address';
+import { API_BASE_URL } from '../../lib/api-address';
 
 /** On every page: where the API is, and its reference. */
 export function SiteFooter() {
   const t = useTranslations('shell');
-  const apiUrl = useApiBaseUrl();
+  const apiUrl = API_BASE_URL;
   return (
     <footer className="site-footer">
       <span>
-        API <code data-testid="api-address">{apiUrl || '…'}</code>
+        API <code data-testid="api-address">{apiUrl}</code>
       </span>
       <a href={`${apiUrl}/docs`} target="_blank" rel="noreferrer">
         {t('apiReference')}
