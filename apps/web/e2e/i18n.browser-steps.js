@@ -93,6 +93,10 @@ function i18nSteps({ step, state, shot, heading, assertNoStackTrace, DESKTOP, PH
           await nav.getByRole('link', { name: link, exact: true }).waitFor();
         assert.equal(await htmlLang(page), 'zh-Hans');
         await page.getByRole('button', { name: '退出登录' }).waitFor();
+        // After the switch the page refreshes in place; its <title> follows a moment later.
+        await page
+          .waitForFunction(() => document.title === '概览 · Reelscout', null, { timeout: 10_000 })
+          .catch(() => undefined); // the assertion below says what the title was instead
         assert.match(await page.title(), /^概览 · Reelscout$/);
 
         // The choice is a cookie for the whole site, for a year, and survives a reload.
