@@ -4,10 +4,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
-# Where the dashboard's rewrites reach the API, fixed when the dashboard is built: nginx's
-# internal server in docker-compose.yml (deploy/nginx.conf).
-ARG API_INTERNAL_URL=http://lb:4001
-ENV API_INTERNAL_URL=${API_INTERNAL_URL} NEXT_TELEMETRY_DISABLED=1
+# The dashboard reads the API's address at run time (API_INTERNAL_URL, API_PUBLIC_URL): one
+# image serves any deployment (docker-compose.yml sets them per service).
+ENV NEXT_TELEMETRY_DISABLED=1
 RUN node scripts/build.js --force && npm prune --omit=dev
 
 FROM node:20-bookworm-slim

@@ -165,7 +165,7 @@ async function runOnce(label, afterHealthy, { firstStart = false } = {}) {
     }
     const proxied = await fetch(`http://127.0.0.1:${WEB_PORT}/api-health`);
     if (proxied.status !== 200)
-      throw new Error(`dashboard rewrite to the API answered ${proxied.status}`);
+      throw new Error(`dashboard proxy to the API answered ${proxied.status}`);
     await afterHealthy();
     console.log(
       `${label}: API healthy after ${healthySeconds.toFixed(1)} s, dashboard after ${webSeconds.toFixed(1)} s`,

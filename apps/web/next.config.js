@@ -5,13 +5,8 @@ const createNextIntlPlugin = require('next-intl/plugin');
 // Messages and the request's locale (cookie, else Accept-Language): apps/web/i18n/request.ts.
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
-const apiOrigin =
-  process.env.API_INTERNAL_URL || `http://127.0.0.1:${process.env.API_PORT || 4000}`;
-
-// The API's address as integrators reach it, for the playground's curl and SDK samples (fixed at
-// build time, like the rewrites). Default: where `npm start` serves it on this machine.
-const apiPublicUrl =
-  process.env.API_PUBLIC_URL || `http://localhost:${process.env.API_PORT || 4000}`;
+// Nothing here depends on where the API is: the dashboard reads API_INTERNAL_URL, API_PORT and
+// API_PUBLIC_URL at run time (lib/api-origin.ts), so one build serves any address.
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -19,7 +14,6 @@ const nextConfig = {
   // `npm start` serves .next; the tests build and serve .next-test (scripts/lib/build-paths.js).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
-  env: { NEXT_PUBLIC_API_PUBLIC_URL: apiPublicUrl },
   // Shared TypeScript from libs/domain is compiled by Next like its own source.
   transpilePackages: [],
   outputFileTracingRoot: path.join(__dirname, '..', '..'),
@@ -41,14 +35,8 @@ const nextConfig = {
       },
     ];
   },
-  // The dashboard talks to the API through same-origin rewrites: cookies stay first-party.
-  async rewrites() {
-    return [
-      { source: '/auth/:path*', destination: `${apiOrigin}/auth/:path*` },
-      { source: '/account/:path*', destination: `${apiOrigin}/account/:path*` },
-      { source: '/api-health', destination: `${apiOrigin}/health` },
-    ];
-  },
+  // The dashboard talks to the API through a same-origin proxy (app/auth, app/account,
+  // app/api-health; lib/api-proxy.ts): cookies stay first-party.
 };
 
 module.exports = withNextIntl(nextConfig);

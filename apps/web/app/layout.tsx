@@ -2,6 +2,8 @@ import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { ApiAddressProvider } from '../components/shell/api-address-context';
+import { apiPublicUrl } from '../lib/api-origin';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +21,10 @@ export const viewport: Viewport = {
   themeColor: '#0f1115',
 };
 
-/** The page's language (cookie or browser, see i18n/request.ts) and its messages for the client. */
+/**
+ * The page's language (cookie or browser, see i18n/request.ts) and its messages for the client,
+ * and the API's public address (read at run time) for the footer and the samples.
+ */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
   const t = await getTranslations('shell');
@@ -27,10 +32,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale}>
       <body>
         <NextIntlClientProvider>
-          <a className="skip-link" href="#main">
-            {t('skipToContent')}
-          </a>
-          {children}
+          <ApiAddressProvider value={apiPublicUrl()}>
+            <a className="skip-link" href="#main">
+              {t('skipToContent')}
+            </a>
+            {children}
+          </ApiAddressProvider>
         </NextIntlClientProvider>
       </body>
     </html>

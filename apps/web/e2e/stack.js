@@ -1,8 +1,8 @@
 'use strict';
 /**
  * The servers the browser test drives, started the way `npm start` starts them, on a fresh
- * database: builds what is stale (`scripts/build.js`: the tests' own builds, with this run's
- * API_PORT so the dashboard's rewrites point at this API), creates a new database (on DATABASE_URL's server,
+ * database: builds what is stale (`scripts/build.js`: the tests' own builds; the dashboard
+ * reads this run's API_PORT at run time), creates a new database (on DATABASE_URL's server,
  * or in an embedded Postgres in a temp dir), migrates, then runs the API and `next start`.
  * Everything listens on 127.0.0.1; every wait has a deadline; stop() ends what start() began.
  */

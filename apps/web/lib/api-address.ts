@@ -1,11 +1,4 @@
 /**
- * The API's address as integrators reach it: NEXT_PUBLIC_API_PUBLIC_URL, which next.config.js
- * always sets at build time (API_PUBLIC_URL, default http://localhost:$API_PORT). The
- * dashboard's own origin would be wrong: it does not serve /v1.
- */
-export const API_BASE_URL = (process.env.NEXT_PUBLIC_API_PUBLIC_URL ?? '').replace(/\/+$/, '');
-
-/**
  * The first call a new key can make, as copyable commands (POSIX shell): the key goes into
  * REELSCOUT_API_KEY (the leading space keeps the line out of bash's history, with the default
  * HISTCONTROL), and the call uses the variable, as the README's quickstart does.

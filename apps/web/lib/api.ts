@@ -30,7 +30,7 @@ function isErrorBody(value: unknown): value is ErrorBody {
 }
 
 /**
- * Calls the API through the dashboard's same-origin rewrites (`/auth/*`, `/account/*`), so the
+ * Calls the API through the dashboard's same-origin proxy (`/auth/*`, `/account/*`; lib/api-proxy.ts), so the
  * session cookie stays first-party. Resolves with the parsed JSON body; rejects with ApiError,
  * whose message is always safe to show (never a stack trace or an HTML error page).
  */

@@ -19,10 +19,9 @@ function originOf(protocol: string, host: string): string | undefined {
 }
 
 /**
- * The origin the browser addressed, when the request came through the dashboard's rewrite
- * proxy: Next.js proxies /auth and /account to the API with the API's address as Host
- * (changeOrigin) and the browser's Host in X-Forwarded-Host (it overwrites any value the
- * client sent). The scheme is X-Forwarded-Proto's first value when a TLS-terminating proxy in
+ * The origin the browser addressed, when the request came through the dashboard's proxy
+ * (apps/web/lib/api-proxy.ts): it sends /auth and /account to the API with the API's address
+ * as Host and the browser's Host in X-Forwarded-Host (as Next.js sets it on the request). The scheme is X-Forwarded-Proto's first value when a TLS-terminating proxy in
  * front set one, else this connection's.
  *
  * Why trusting these headers is safe here: this check exists against browsers that carry a

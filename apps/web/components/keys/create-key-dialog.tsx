@@ -16,7 +16,8 @@ import {
 } from '../../lib/key-settings';
 import { Alert } from '../ui/alert';
 import { CopyButton } from '../ui/copy-button';
-import { API_BASE_URL, firstCallCurl } from '../../lib/api-address';
+import { firstCallCurl } from '../../lib/api-address';
+import { useApiBaseUrl } from '../shell/api-address-context';
 import { Field } from '../ui/field';
 import { Modal } from '../ui/modal';
 import { useKeySettingsTexts } from './key-parts';
@@ -111,7 +112,7 @@ function CreateKeyForm({
 /** The first call with the new key, ready to paste into a terminal. */
 function FirstCall({ apiKey }: { apiKey: string }) {
   const t = useTranslations('keys.once');
-  const command = firstCallCurl(API_BASE_URL, apiKey);
+  const command = firstCallCurl(useApiBaseUrl(), apiKey);
   return (
     <div className="first-call">
       <p className="small">{t('firstCall', { price: formatUsd(PRICES.assist) })}</p>

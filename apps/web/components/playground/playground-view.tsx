@@ -3,8 +3,8 @@
 import { maxCharge, OPERATIONS } from '@reelscout/domain/prices';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { API_BASE_URL } from '../../lib/api-address';
 import { usd } from '../../lib/format';
+import { useApiBaseUrl } from '../shell/api-address-context';
 import {
   buildInput,
   EMPTY_FORMS,
@@ -203,6 +203,7 @@ function ResultView({
 
 function Playground() {
   const t = useTranslations('playground');
+  const apiBaseUrl = useApiBaseUrl();
   const [mode, setMode] = useState<Mode>('test');
   const [operation, setOperation] = useState<PlaygroundOperation>('scan');
   const [forms, setForms] = useState<FormState>(EMPTY_FORMS);
@@ -364,7 +365,7 @@ function Playground() {
               operation={operation}
               input={codeInput}
               mode={current?.mode ?? mode}
-              baseUrl={API_BASE_URL}
+              baseUrl={apiBaseUrl}
             />
           </section>
         </div>

@@ -1,12 +1,12 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { API_BASE_URL } from '../../lib/api-address';
+import { useApiBaseUrl } from './api-address-context';
 
 /** On every page: where the API is, and its reference. */
 export function SiteFooter() {
   const t = useTranslations('shell');
-  const apiUrl = API_BASE_URL;
+  const apiUrl = useApiBaseUrl();
   return (
     <footer className="site-footer">
       <span>
