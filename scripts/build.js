@@ -32,6 +32,7 @@ function targets(profile) {
         'apps/api/tsconfig.app.json',
       ],
       stamp: path.join(api, '.build-fingerprint'),
+      output: api,
       env: [],
       commandEnv: { REELSCOUT_BUILD_ROOT: buildRoot(profile) },
       commands: [
@@ -57,9 +58,11 @@ function targets(profile) {
     web: {
       inputs: ['apps/web', 'libs/domain/src', 'package-lock.json'],
       stamp: path.join(ROOT, 'apps', 'web', webDist, '.build-fingerprint'),
-      // Rewrites to the API (and the playground's public API address) are fixed at build
-      // time: a different API address needs a rebuild.
-      env: ['API_INTERNAL_URL', 'API_PORT', 'API_PUBLIC_URL'],
+      output: path.join(ROOT, 'apps', 'web', webDist),
+      // Next's build cache (webpack's, hundreds of MB) is not part of what `next start` serves.
+      notCopied: ['cache'],
+      // The API's address is read at run time (apps/web/lib/api-origin.ts): no build input.
+      env: [],
       commandEnv: { NEXT_DIST_DIR: webDist },
       commands: [['next', 'build', 'apps/web']],
       // `next build` points next-env.d.ts at its distDir's route types; the committed file
@@ -112,6 +115,13 @@ function build(
     log(`${name}: up to date`);
     return;
   }
+  if (!force) {
+    const from = adopt(name, profile, print);
+    if (from) {
+      log(`${name}: up to date (the ${from} build of the same sources)`);
+      return;
+    }
+  }
   log(`${name}: building…`);
   const started = Date.now();
   const kept = (target.keep ?? []).map((file) => {
@@ -129,6 +139,33 @@ function build(
   fs.mkdirSync(path.dirname(stampFile), { recursive: true });
   fs.writeFileSync(stampFile, print);
   log(`${name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The other profile's build of the same sources (same fingerprint), copied into this profile's
+ * folder instead of building again: the builds do not depend on the profile beyond where they
+ * are written (nothing in them names their folder, and the API's address is read at run time),
+ * so `npm start` after `npm test` on a fresh clone starts without a build. The copy goes to a
+ * temporary folder first and is renamed into place, so an interrupted copy leaves no half
+ * build behind a valid stamp. Returns the profile copied from, or null.
+ */
+function adopt(name, profile, print) {
+  const target = targets(profile)[name];
+  for (const other of PROFILES) {
+    if (other === profile) continue;
+    const source = targets(other)[name];
+    if (!fs.existsSync(source.stamp) || fs.readFileSync(source.stamp, 'utf8') !== print) continue;
+    const skipped = new Set(
+      (source.notCopied ?? []).map((entry) => path.join(source.output, entry)),
+    );
+    const partial = `${target.output}.partial`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.cpSync(source.output, partial, { recursive: true, filter: (file) => !skipped.has(file) });
+    fs.rmSync(target.output, { recursive: true, force: true });
+    fs.renameSync(partial, target.output);
+    return other;
+  }
+  return null;
 }
 
 function runCommands(name, target, quiet) {
