@@ -10,7 +10,8 @@ const path = require('node:path');
 const { Client } = require('pg');
 const { ROOT, DATA_DIR } = require('./lib/env');
 
-// The browser test's ports: the dashboard's build (which fixes the API address) is reused.
+// The browser test's ports (any free ports would do: the dashboard reads the API's address at
+// run time).
 const API_PORT = Number(process.env.SMOKE_API_PORT || 4710);
 const WEB_PORT = Number(process.env.SMOKE_WEB_PORT || 3710);
 const PG_PORT = Number(process.env.SMOKE_PG_PORT || 54610);
@@ -150,6 +151,10 @@ async function runOnce(label, afterHealthy, { firstStart = false } = {}) {
     );
     const webSeconds = (Date.now() - started) / 1000;
     const { banner, before } = await checkBanner(child, { firstStart });
+    // After `npm test` (CI runs it first, on the same clone), the first start copies the tests'
+    // builds of the same sources: nothing is built.
+    if (firstStart && process.env.SMOKE_AFTER_TESTS === '1' && /building…/.test(child.output()))
+      throw new Error(`npm start after npm test built again:\n${before.join('\n')}`);
     console.log(
       `${label}: ${before.length} lines before the banner, which is the last thing printed:\n` +
         banner.replace(/invite\/[\w-]+/, 'invite/<one-time token>'),
