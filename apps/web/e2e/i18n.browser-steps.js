@@ -5,8 +5,9 @@
  * header turns the nav and the page into simplified Chinese and back, keyboard included, and
  * remembers the choice in the `NEXT_LOCALE` cookie; every dashboard page in zh-Hans at phone
  * width has no horizontal scroll (screenshot docs/screenshots/zh-hans-overview-phone.png under
- * `npm run screenshots`); a browser asking for zh-CN gets the sign-in page in Chinese without a
- * cookie, and the switch on the public pages brings English back.
+ * `npm run screenshots`) and writes money as Chinese does (`US$`); a browser asking for zh-CN gets
+ * the sign-in page in Chinese without a cookie, with the API's errors in Chinese, and the switch
+ * on the public pages brings English back.
  */
 /* global document, window -- in page.evaluate() */
 const assert = require('node:assert/strict');
@@ -154,6 +155,10 @@ function i18nSteps({ step, state, shot, heading, assertNoStackTrace, DESKTOP, PH
         await page.getByRole('heading', { name: '最近调用' }).waitFor();
         await page.locator('.loading').first().waitFor({ state: 'detached', timeout: 15_000 });
         await noHorizontalScroll(page);
+        // Money as Chinese writes US dollars (`US$0.000000`, grouped), not the English `$`.
+        const balance = (await page.getByTestId('balance-test').innerText()).trim();
+        assert.match(balance, /US\$\d{1,3}(,\d{3})*\.\d{6}/, balance);
+        assert.doesNotMatch(balance, /(^|[^S])\$/, balance);
         await shot(page, 'zh-hans-overview-phone');
         // The header's controls are all on screen at phone width.
         for (const name of ['English', '简体中文', '退出登录']) {
@@ -193,6 +198,14 @@ function i18nSteps({ step, state, shot, heading, assertNoStackTrace, DESKTOP, PH
         await page.getByRole('button', { name: '登录', exact: true }).waitFor();
         await page.getByRole('link', { name: '忘记密码？' }).waitFor();
         assert.match(await page.title(), /^登录 · Reelscout$/);
+
+        // The API's errors in the page's language: its code's text, not its English message
+        // (an e-mail with no account, so no other step's sign-in throttle is touched).
+        await page.getByLabel('邮箱').fill(`nobody-${Date.now()}@example.com`);
+        await page.getByLabel('密码').fill('not the password at all');
+        await page.getByRole('button', { name: '登录', exact: true }).click();
+        await page.getByText('您尚未登录，或邮箱或密码错误。').waitFor();
+        assert.equal(await page.getByText('Wrong e-mail or password.').count(), 0);
 
         // The public pages have the switch too: English, remembered over the browser's choice.
         await page

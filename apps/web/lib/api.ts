@@ -1,17 +1,46 @@
 import type { ErrorBody } from '@reelscout/domain/errors';
-import { clientTexts, fillText } from './client-texts';
+import { localizeApiError } from './api-errors';
+import { clientTexts, fillText, pageLocale } from './client-texts';
 
-/** A failed call to the API, carrying the envelope's code, message and offending field. */
+export interface ApiErrorExtras {
+  /** Beside the field `param` names (default: the message). */
+  fieldMessage?: string;
+  /** The API's own (English) message (default: the message). */
+  apiMessage?: string;
+}
+
+/**
+ * A failed call to the API, carrying the envelope's code, message and offending field. `message`
+ * is in the page's language (lib/api-errors.ts) and always safe to show.
+ */
 export class ApiError extends Error {
+  /** The text to show beside the form field `param` names. */
+  readonly fieldMessage: string;
+  /** What the API itself said, in English (for support, with `requestId`). */
+  readonly apiMessage: string;
+
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly param?: string,
     readonly requestId?: string,
+    extras: ApiErrorExtras = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    this.fieldMessage = extras.fieldMessage ?? message;
+    this.apiMessage = extras.apiMessage ?? message;
+  }
+
+  /** From the API's error envelope, its message in `locale` (default: the page's language). */
+  static fromBody(status: number, body: ErrorBody, locale = pageLocale()): ApiError {
+    const { code, message, param, requestId } = body.error;
+    const text = localizeApiError(locale, { code, message, param });
+    return new ApiError(status, code, text.message, param, requestId, {
+      fieldMessage: text.fieldMessage,
+      apiMessage: message,
+    });
   }
 }
 
@@ -60,10 +89,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     body = undefined;
   }
   if (response.ok) return body as T;
-  if (isErrorBody(body)) {
-    const { code, message, param, requestId } = body.error;
-    throw new ApiError(response.status, code, message, param, requestId);
-  }
+  if (isErrorBody(body)) throw ApiError.fromBody(response.status, body);
   throw new ApiError(
     response.status,
     'unexpected_response',

@@ -8,8 +8,12 @@ type ClientTexts = typeof en.errors.client;
  * which the root layout writes into `<html lang>`.
  */
 export function clientTexts(): ClientTexts {
-  const lang = typeof document === 'undefined' ? 'en' : document.documentElement.lang;
-  return lang === 'zh-Hans' ? zhHans.errors.client : en.errors.client;
+  return pageLocale() === 'zh-Hans' ? zhHans.errors.client : en.errors.client;
+}
+
+/** The page's language as the root layout wrote it into `<html lang>` (`en` outside a browser). */
+export function pageLocale(): string {
+  return typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en';
 }
 
 /** `{status}` in a text → the value. */

@@ -16,7 +16,7 @@ export function toFormErrors(error: unknown, fields: readonly string[]): FormErr
     return { fields: {}, form: clientTexts().unknown };
   }
   if (error.param && fields.includes(error.param)) {
-    return { fields: { [error.param]: error.message } };
+    return { fields: { [error.param]: error.fieldMessage } };
   }
   return { fields: {}, form: error.message };
 }

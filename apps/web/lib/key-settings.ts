@@ -209,11 +209,6 @@ export function spendShare(spent: Micros, limit: Micros | null): number | null {
   return Math.min(1, spent / limit);
 }
 
-/** Money for people: `$1.20`, `$0.0125` (two decimals at least, exact). */
-export function usdText(micros: Micros): string {
-  return usdShort(micros);
-}
-
 function flatten(value: Record<string, unknown> | null, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [name, each] of Object.entries(value ?? {})) {
@@ -226,8 +221,9 @@ function flatten(value: Record<string, unknown> | null, prefix = ''): Map<string
 }
 
 /**
- * One audited value as text: amounts in USD, instants in the reader's zone (dates written for
- * `locale`), null as words.
+ * One audited value as text: amounts in USD and instants in the reader's zone, both written for
+ * `locale` (`en-GB`, `zh-Hans-CN`: lib/format.ts picks the money locale from its language), null
+ * as words.
  */
 export function auditValue(
   path: string,
@@ -239,7 +235,7 @@ export function auditValue(
   if (value === null || value === undefined) {
     return path === 'expiresAt' || path === 'revokedAt' ? texts.never : texts.none;
   }
-  if (path.endsWith('Micros') && typeof value === 'number') return usdShort(value);
+  if (path.endsWith('Micros') && typeof value === 'number') return usdShort(value, locale);
   if (path === 'graceSeconds' && typeof value === 'number') {
     return texts.grace[String(value)] ?? texts.seconds.replace('{seconds}', String(value));
   }

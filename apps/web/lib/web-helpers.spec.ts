@@ -2,7 +2,7 @@ import en from '../messages/en.json';
 import zhHans from '../messages/zh-Hans.json';
 import { firstCallCurl } from './api-address';
 import { toChartRows } from './chart-rows';
-import { formatDateTime, formatUtc, usd, usdShort } from './format';
+import { formatDateTime, formatUtc, moneyLocale, usd, usdDecimal, usdShort } from './format';
 import { checkPurchase } from './purchase';
 import { checkoutOutcome } from './checkout-status';
 import { queryString, safeNextPath } from './api';
@@ -56,7 +56,36 @@ describe('money display', () => {
   it('shows six decimals from integers, with the sign before the dollar', () => {
     expect(usd(10_000)).toBe('$0.010000');
     expect(usd(-7_500)).toBe('-$0.007500');
-    expect(usd(123_456_789_012)).toBe('$123456.789012');
+    expect(usd(123_456_789_012)).toBe('$123,456.789012');
+    expect(usd(0)).toBe('$0.000000');
+  });
+
+  it('writes money as each language does: US$ and grouping in zh-Hans', () => {
+    expect(usd(10_000, 'en')).toBe('$0.010000');
+    expect(usd(10_000, 'zh-Hans')).toBe('US$0.010000');
+    expect(usd(1_234_500_000, 'en')).toBe('$1,234.500000');
+    expect(usd(1_234_500_000, 'zh-Hans')).toBe('US$1,234.500000');
+    expect(usd(-7_500, 'zh-Hans')).toBe('-US$0.007500');
+    // The date locales (en-GB, zh-Hans-CN) pick the same money forms.
+    expect(usd(10_000, 'en-GB')).toBe('$0.010000');
+    expect(usd(10_000, 'zh-Hans-CN')).toBe('US$0.010000');
+  });
+
+  it('stays exact for amounts a float cannot hold', () => {
+    // Micros / 1e6 as a float would lose the last digits of these; the decimal text does not.
+    expect(usd(Number.MAX_SAFE_INTEGER)).toBe('$9,007,199,254.740991');
+    expect(usd(-Number.MAX_SAFE_INTEGER, 'zh-Hans')).toBe('-US$9,007,199,254.740991');
+    expect(usdDecimal('12345678901234567890.123456')).toBe('$12,345,678,901,234,567,890.123456');
+    expect(usd(1_000_000_000_000_001)).toBe('$1,000,000,000.000001');
+  });
+
+  it('writes a decimal string with exactly its own decimals', () => {
+    expect(usdDecimal('25')).toBe('$25');
+    expect(usdDecimal('5.00', 'zh-Hans')).toBe('US$5.00');
+    expect(usdDecimal('0.010000')).toBe('$0.010000');
+    expect(usdDecimal('-0.0075', 'zh-Hans')).toBe('-US$0.0075');
+    expect(usdDecimal('1000.00')).toBe('$1,000.00');
+    expect(usdDecimal('ten')).toBe('ten');
   });
 
   it('shortens chart ticks without float error', () => {
@@ -64,6 +93,21 @@ describe('money display', () => {
     expect(usdShort(7_500)).toBe('$0.0075');
     expect(usdShort(0)).toBe('$0.00');
     expect(usdShort(30_000.0000001)).toBe('$0.03');
+    expect(usdShort(1_234_000_000)).toBe('$1,234.00');
+    expect(usdShort(-7_500)).toBe('-$0.0075');
+  });
+
+  it('shortens chart ticks in zh-Hans too', () => {
+    expect(usdShort(12_500_000, 'zh-Hans')).toBe('US$12.50');
+    expect(usdShort(7_500, 'zh-Hans')).toBe('US$0.0075');
+    expect(usdShort(1_234_000_000, 'zh-Hans')).toBe('US$1,234.00');
+  });
+
+  it('maps any locale to the one money is written in', () => {
+    expect(moneyLocale('en')).toBe('en-US');
+    expect(moneyLocale('en-GB')).toBe('en-US');
+    expect(moneyLocale('zh-Hans')).toBe('zh-Hans-CN');
+    expect(moneyLocale('zh-Hans-CN')).toBe('zh-Hans-CN');
   });
 });
 
@@ -294,6 +338,12 @@ describe('key settings', () => {
       { field: '每日限额', before: '$5.00', after: '无' },
       { field: '操作', before: 'assist', after: '全部' },
     ]);
+    // As the audit trail calls it in zh-Hans: amounts as Chinese writes US dollars.
+    expect(auditChanges(entry, zhHans.keys.settingsTexts, 'zh-Hans-CN')[0]).toEqual({
+      field: '每日限额',
+      before: 'US$5.00',
+      after: '无',
+    });
   });
 
   it('keeps key and grouping in the page URL with the API names', () => {

@@ -6,6 +6,7 @@ import type { CheckoutView, CreditOverviewView } from '@reelscout/domain/views';
 import { api } from '../../lib/api';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
 import { checkPurchase } from '../../lib/purchase';
+import { useMoney } from '../../lib/use-money';
 import { Alert } from '../ui/alert';
 import { Field } from '../ui/field';
 
@@ -14,7 +15,9 @@ const CUSTOM = 'custom';
 /** Buying live credit: a preset or a custom amount, paid on Stripe Checkout. */
 export function BuyCreditPanel({ credit }: { credit: CreditOverviewView }) {
   const t = useTranslations('credit.buy');
+  const { usdDecimal } = useMoney();
   const presets = credit.presetsUsd;
+  const range = { min: usdDecimal(credit.limitsUsd.min), max: usdDecimal(credit.limitsUsd.max) };
   const [choice, setChoice] = useState(presets[1] ?? presets[0] ?? CUSTOM);
   const [custom, setCustom] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -24,7 +27,7 @@ export function BuyCreditPanel({ credit }: { credit: CreditOverviewView }) {
     event.preventDefault();
     const checked = checkPurchase(choice === CUSTOM ? custom : choice, credit.limitsUsd);
     if ('error' in checked) {
-      return setErrors({ fields: { amountUsd: t('amountRange', credit.limitsUsd) } });
+      return setErrors({ fields: { amountUsd: t('amountRange', range) } });
     }
     setBusy(true);
     setErrors(NO_ERRORS);
@@ -60,7 +63,7 @@ export function BuyCreditPanel({ credit }: { credit: CreditOverviewView }) {
                   checked={choice === preset}
                   onChange={() => setChoice(preset)}
                 />
-                <span>${preset.replace(/\.00$/, '')}</span>
+                <span>{usdDecimal(preset.replace(/\.00$/, ''))}</span>
               </label>
             ))}
             <label className="chip">
@@ -80,7 +83,7 @@ export function BuyCreditPanel({ credit }: { credit: CreditOverviewView }) {
               inputMode="decimal"
               autoComplete="off"
               placeholder={t('otherPlaceholder')}
-              hint={t('otherHint', credit.limitsUsd)}
+              hint={t('otherHint', range)}
               value={custom}
               onChange={(e) => setCustom(e.target.value)}
               error={errors.fields.amountUsd}

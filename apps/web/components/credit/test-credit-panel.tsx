@@ -4,14 +4,16 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { TestCreditView } from '@reelscout/domain/views';
 import { api, ApiError } from '../../lib/api';
-import { usd } from '../../lib/format';
+import { useMoney } from '../../lib/use-money';
 import { Alert } from '../ui/alert';
 
 const TEST_TOP_UP_USD = '10.00';
+const TEST_TOP_UP_MICROS = 10_000_000;
 
 /** Free test credit in one click, for rs_test_ keys. */
 export function TestCreditPanel({ onAdded }: { onAdded: () => void }) {
   const t = useTranslations('credit.test');
+  const { usd, usdShort } = useMoney();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
@@ -24,7 +26,10 @@ export function TestCreditPanel({ onAdded }: { onAdded: () => void }) {
       });
       setMessage({
         tone: 'success',
-        text: t('added', { amount: `$${TEST_TOP_UP_USD}`, balance: usd(result.balanceMicros) }),
+        text: t('added', {
+          amount: usdShort(TEST_TOP_UP_MICROS),
+          balance: usd(result.balanceMicros),
+        }),
       });
       onAdded();
     } catch (error) {
@@ -42,7 +47,7 @@ export function TestCreditPanel({ onAdded }: { onAdded: () => void }) {
       <h2 id="test-credit-heading">{t('title')}</h2>
       <p className="muted">{t('intro')}</p>
       <button type="button" className="button" onClick={() => void add()} disabled={busy}>
-        {busy ? t('adding') : t('add', { amount: `$${TEST_TOP_UP_USD}` })}
+        {busy ? t('adding') : t('add', { amount: usdShort(TEST_TOP_UP_MICROS) })}
       </button>
       <div aria-live="polite">
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}

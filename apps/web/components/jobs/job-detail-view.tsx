@@ -13,6 +13,7 @@ import { useAccount } from '../shell/account-context';
 import { Alert } from '../ui/alert';
 import { CopyButton } from '../ui/copy-button';
 import { Loading } from '../ui/loading';
+import { Money } from '../ui/money';
 import { ModeBadge } from '../ui/mode-badge';
 import { modeFromSearch } from '../ui/mode-switch';
 import { isFinal, JobCost, JobDuration, JobStatusCell } from './job-parts';
@@ -175,7 +176,7 @@ function JobDetail({ id }: { id: string }) {
           </Fact>
           {job.billing.balance_usd !== null ? (
             <Fact label={t('balanceAfter')}>
-              <span className="money">${job.billing.balance_usd}</span>
+              <Money amountUsd={job.billing.balance_usd} />
             </Fact>
           ) : null}
           <Fact label={t('httpStatus')}>

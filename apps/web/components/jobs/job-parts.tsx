@@ -1,5 +1,7 @@
 import type { JobStatus, JobView } from '@reelscout/domain/views';
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations, type NumberFormatOptions } from 'next-intl';
+import { useMoney } from '../../lib/use-money';
+import { Money } from '../ui/money';
 import { Badge } from '../ui/badge';
 import { Duration } from '../ui/duration';
 
@@ -33,15 +35,19 @@ export function JobDuration({ job }: { job: JobView }) {
 /** What it cost once it ended; before that, what is held for it. */
 export function JobCost({ job }: { job: JobView }) {
   const t = useTranslations('jobs.parts');
+  const { usdDecimal } = useMoney();
   if (job.billing.charged_usd !== null) {
-    return <span className="money">${job.billing.charged_usd}</span>;
+    return <Money amountUsd={job.billing.charged_usd} />;
   }
   return (
     <span className="money muted" title={t('heldTitle')}>
-      {t('held', { amount: `$${job.billing.held_usd}` })}
+      {t('held', { amount: usdDecimal(job.billing.held_usd) })}
     </span>
   );
 }
+
+/** A share of 0–1 as a whole percentage, as the page's language writes it (`35%`). */
+export const PERCENT: NumberFormatOptions = { style: 'percent', maximumFractionDigits: 0 };
 
 const TONE: Record<JobStatus, 'ok' | 'bad' | 'neutral' | 'test'> = {
   queued: 'neutral',
@@ -54,7 +60,9 @@ const TONE: Record<JobStatus, 'ok' | 'bad' | 'neutral' | 'test'> = {
 /** The status, and while it is queued or running a progress bar with its percentage. */
 export function JobStatusCell({ job }: { job: JobView }) {
   const t = useTranslations('jobs');
-  const percent = Math.round(Math.min(1, Math.max(0, job.progress)) * 100);
+  const format = useFormatter();
+  const share = Math.min(1, Math.max(0, job.progress));
+  const percent = Math.round(share * 100);
   return (
     <span className="job-status">
       <Badge tone={TONE[job.status]}>
@@ -70,7 +78,7 @@ export function JobStatusCell({ job }: { job: JobView }) {
             aria-label={t('parts.progressLabel', { operation: job.operation })}
             style={{ verticalAlign: 'middle', width: 96 }}
           />{' '}
-          {job.status === 'queued' ? t('parts.waiting') : `${percent}%`}
+          {job.status === 'queued' ? t('parts.waiting') : format.number(share, PERCENT)}
         </span>
       )}
     </span>

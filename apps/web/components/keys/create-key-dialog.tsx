@@ -1,12 +1,12 @@
 'use client';
 
 import { MODES, type Mode } from '@reelscout/domain/modes';
-import { formatUsd } from '@reelscout/domain/money';
 import { PRICES } from '@reelscout/domain/prices';
 import type { CreatedApiKeyView } from '@reelscout/domain/views';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { api } from '../../lib/api';
+import { useMoney } from '../../lib/use-money';
 import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
 import {
   ALL_SETTINGS_PARAMS,
@@ -113,9 +113,10 @@ function CreateKeyForm({
 function FirstCall({ apiKey }: { apiKey: string }) {
   const t = useTranslations('keys.once');
   const command = firstCallCurl(useApiBaseUrl(), apiKey);
+  const { usd } = useMoney();
   return (
     <div className="first-call">
-      <p className="small">{t('firstCall', { price: formatUsd(PRICES.assist) })}</p>
+      <p className="small">{t('firstCall', { price: usd(PRICES.assist) })}</p>
       <pre className="code-block" data-testid="first-call-curl">
         <code>{command}</code>
       </pre>

@@ -1,8 +1,9 @@
 import type { Micros } from '@reelscout/domain/money';
 import type { ApiKeyView } from '@reelscout/domain/views';
-import { useMessages, useTranslations } from 'next-intl';
+import { useFormatter, useMessages, useTranslations } from 'next-intl';
 import { DateTime } from '../ui/date-time';
-import { spendShare, usdText, type KeySettingsTexts } from '../../lib/key-settings';
+import { spendShare, type KeySettingsTexts } from '../../lib/key-settings';
+import { useMoney } from '../../lib/use-money';
 import { Badge } from '../ui/badge';
 
 type Window = 'today' | 'thisMonth' | 'inAll';
@@ -54,13 +55,15 @@ export function KeyStatus({ apiKey }: { apiKey: ApiKeyView }) {
 
 function SpendLine({ spent, limit, window }: { spent: Micros; limit: Micros; window: Window }) {
   const t = useTranslations('keys.spend');
+  const format = useFormatter();
+  const { usdShort } = useMoney();
   const share = spendShare(spent, limit) ?? 0;
-  const text = t('ofLimit', { spent: usdText(spent), limit: usdText(limit), window });
+  const text = t('ofLimit', { spent: usdShort(spent), limit: usdShort(limit), window });
   return (
     <div className={share >= 1 ? 'spend-line full' : 'spend-line'}>
       <span>{text}</span>
       <progress max={limit} value={Math.min(spent, limit)} aria-label={t('spentLabel', { text })}>
-        {Math.round(share * 100)}%
+        {format.number(share, { style: 'percent', maximumFractionDigits: 0 })}
       </progress>
     </div>
   );
@@ -69,6 +72,7 @@ function SpendLine({ spent, limit, window }: { spent: Micros; limit: Micros; win
 /** Spend against each limit set (with a bar), or the month's spend when there is no limit. */
 export function KeySpend({ apiKey }: { apiKey: ApiKeyView }) {
   const t = useTranslations('keys.spend');
+  const { usdShort } = useMoney();
   const { spend, limits } = apiKey;
   const lines: { limit: Micros | null; spent: Micros; window: Window }[] = [
     { limit: limits.dailyMicros, spent: spend.dailyMicros, window: 'today' },
@@ -79,7 +83,7 @@ export function KeySpend({ apiKey }: { apiKey: ApiKeyView }) {
   if (limited.length === 0) {
     return (
       <div className="key-spend">
-        <span>{t('thisMonth', { spent: usdText(spend.monthlyMicros) })}</span>
+        <span>{t('thisMonth', { spent: usdShort(spend.monthlyMicros) })}</span>
         <span className="muted small">{t('noLimit')}</span>
       </div>
     );
@@ -114,7 +118,8 @@ export function OperationsText({ operations }: { operations: string[] | null }) 
 export function KeySettingsList({ apiKey }: { apiKey: ApiKeyView }) {
   const t = useTranslations('keys.settingsList');
   const none = useTranslations('keys.settingsTexts')('none');
-  const amount = (micros: Micros | null) => (micros === null ? none : usdText(micros));
+  const { usdShort } = useMoney();
+  const amount = (micros: Micros | null) => (micros === null ? none : usdShort(micros));
   const subject = apiKey.subjectLimits;
   return (
     <dl className="settings-list">
@@ -144,9 +149,9 @@ export function KeySettingsList({ apiKey }: { apiKey: ApiKeyView }) {
       <dt>{t('spent')}</dt>
       <dd>
         {t('spentValues', {
-          today: usdText(apiKey.spend.dailyMicros),
-          month: usdText(apiKey.spend.monthlyMicros),
-          total: usdText(apiKey.spend.totalMicros),
+          today: usdShort(apiKey.spend.dailyMicros),
+          month: usdShort(apiKey.spend.monthlyMicros),
+          total: usdShort(apiKey.spend.totalMicros),
         })}
       </dd>
     </dl>

@@ -1,9 +1,10 @@
 import { OPERATIONS, PRICES, SCAN_MAX_REELS } from '@reelscout/domain/prices';
 import { useTranslations } from 'next-intl';
-import { usd } from '../../lib/format';
+import { useMoney } from '../../lib/use-money';
 
 export function PricesPanel() {
   const t = useTranslations('overview.prices');
+  const { usd } = useMoney();
   const lines: Record<(typeof OPERATIONS)[number], string> = {
     assist: t('perCall', { price: usd(PRICES.assist) }),
     scan: t('perReel', {

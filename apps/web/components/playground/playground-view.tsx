@@ -3,7 +3,7 @@
 import { maxCharge, OPERATIONS } from '@reelscout/domain/prices';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { usd } from '../../lib/format';
+import { useMoney, type MoneyFormat } from '../../lib/use-money';
 import { useApiBaseUrl } from '../shell/api-address-context';
 import {
   buildInput,
@@ -37,7 +37,10 @@ import { RequestForm } from './request-form';
 import { RunStatus } from './run-status';
 import { ScanResultView } from './scan-result';
 
-function priceLines(t: PlaygroundTexts): { operation: string; price: string }[] {
+function priceLines(
+  t: PlaygroundTexts,
+  usd: MoneyFormat['usd'],
+): { operation: string; price: string }[] {
   return OPERATIONS.map((operation) => ({
     operation: t(`operations.${operation}.label`),
     // The most a run can cost (scan: the default 20 reels), as the API holds it.
@@ -57,6 +60,7 @@ function ModeChoice({
 }) {
   const t = useTranslations('playground');
   const [asking, setAsking] = useState(false);
+  const { usd } = useMoney();
   const name = useId();
   const titleId = `${name}-live-title`;
   const bodyId = `${name}-live-body`;
@@ -91,7 +95,7 @@ function ModeChoice({
         <p id={bodyId}>{t('mode.confirmBody')}</p>
         <h3 className="small">{t('mode.confirmPrices')}</h3>
         <ul className="plain-list">
-          {priceLines(t).map((line) => (
+          {priceLines(t, usd).map((line) => (
             <li key={line.operation}>
               {t('labelled', { label: line.operation, value: '' })}
               <span className="money">{line.price}</span>
@@ -135,6 +139,7 @@ function LiveRunConfirm({
 }) {
   const t = useTranslations('playground');
   const id = useId();
+  const { usd } = useMoney();
   const price = pending ? usd(runPriceMicros(pending.operation, pending.input)) : '';
   const operation = pending ? t(`operations.${pending.operation}.label`) : '';
   return (
@@ -249,7 +254,7 @@ function Playground() {
       if (field) {
         setErrors((previous) => ({
           ...previous,
-          [op]: { ...previous[op], [field]: error.message },
+          [op]: { ...previous[op], [field]: error.fieldMessage },
         }));
       }
     }

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { usd } from '../../lib/format';
+import { useMoney } from '../../lib/use-money';
 import {
   EXAMPLES,
   LIMIT_MAX,
@@ -281,6 +281,7 @@ export function RequestForm<Op extends PlaygroundOperation>({
 }) {
   const t = useTranslations('playground');
   const examplesId = useId();
+  const { usd } = useMoney();
   const label = t(`operations.${operation as PlaygroundOperation}.label`);
   const price = priceMicros === null ? null : usd(priceMicros);
 

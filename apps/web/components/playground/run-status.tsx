@@ -2,17 +2,23 @@
 
 import type { JobView } from '@reelscout/domain/views';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import type { PlaygroundTexts } from '../../lib/playground';
 import { isFinalJob, type PlaygroundRun } from '../../lib/use-playground-runs';
-import { jobDurationMs } from '../jobs/job-parts';
+import { useApiErrorText } from '../../lib/use-api-error-text';
+import { useMoney } from '../../lib/use-money';
+import { jobDurationMs, PERCENT } from '../jobs/job-parts';
 import { Alert } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Duration } from '../ui/duration';
 
-function statusText(job: JobView | undefined, t: PlaygroundTexts): string {
+function statusText(
+  job: JobView | undefined,
+  t: PlaygroundTexts,
+  format: ReturnType<typeof useFormatter>,
+): string {
   if (!job) return t('form.starting');
-  const percent = Math.round(Math.min(1, Math.max(0, job.progress)) * 100);
+  const percent = format.number(Math.min(1, Math.max(0, job.progress)), PERCENT);
   switch (job.status) {
     case 'queued':
       return t('run.queued');
@@ -48,6 +54,9 @@ export function RunStatus({
 }) {
   const t = useTranslations('playground');
   const statuses = useTranslations('jobs.statuses');
+  const { usdDecimal } = useMoney();
+  const apiErrorText = useApiErrorText();
+  const format = useFormatter();
   const operationLabel = run ? t(`operations.${run.operation}.label`) : '';
   const job = run?.job;
   const final = isFinalJob(job);
@@ -74,7 +83,7 @@ export function RunStatus({
             {job ? <Badge tone={TONE[job.status]}>{statuses(job.status)}</Badge> : null}
             {/* The percentage changes every poll: shown, but only the status is announced. */}
             <span className="small" aria-hidden={job ? true : undefined}>
-              {statusText(job, t)}
+              {statusText(job, t, format)}
             </span>
             {job ? (
               <span role="status" aria-live="polite" className="sr-only">
@@ -107,9 +116,9 @@ export function RunStatus({
               <dt>{t('run.cost')}</dt>
               <dd className="money" data-testid="pg-cost">
                 {job?.billing.charged_usd != null
-                  ? `$${job.billing.charged_usd}`
+                  ? usdDecimal(job.billing.charged_usd)
                   : job
-                    ? t('run.held', { price: `$${job.billing.held_usd}` })
+                    ? t('run.held', { price: usdDecimal(job.billing.held_usd) })
                     : t('units.notAvailable')}
               </dd>
             </div>
@@ -150,7 +159,7 @@ export function RunStatus({
                 code: job.error.error.code,
               })}
             >
-              {job.error.error.message}
+              {apiErrorText(job.error.error)}
             </Alert>
           ) : null}
           {job?.status === 'succeeded' && job.result_purged ? (

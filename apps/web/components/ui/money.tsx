@@ -1,7 +1,20 @@
 import type { Micros } from '@reelscout/domain/money';
-import { usd } from '../../lib/format';
+import { useMoney } from '../../lib/use-money';
 
-/** An amount of micro-USD, shown with all six decimals (formatted from integers, no floats). */
-export function Money({ micros, className }: { micros: Micros; className?: string }) {
-  return <span className={className ? `money ${className}` : 'money'}>{usd(micros)}</span>;
+type MoneyProps = { className?: string } & (
+  { micros: Micros; amountUsd?: never } | { amountUsd: string; micros?: never }
+);
+
+/**
+ * An amount in the page's language, never through a float: integer micro-USD with all six
+ * decimals (`$0.010000`, `US$0.010000`), or a decimal string from the API as it is written
+ * (`amountUsd="0.010000"`).
+ */
+export function Money({ micros, amountUsd, className }: MoneyProps) {
+  const { usd, usdDecimal } = useMoney();
+  return (
+    <span className={className ? `money ${className}` : 'money'}>
+      {micros === undefined ? usdDecimal(amountUsd) : usd(micros)}
+    </span>
+  );
 }

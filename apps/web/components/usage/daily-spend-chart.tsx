@@ -13,7 +13,7 @@ import {
 import type { DailySpendView } from '@reelscout/domain/views';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatLocale } from '../../i18n/locales';
-import { usd, usdShort } from '../../lib/format';
+import { useMoney } from '../../lib/use-money';
 import { toChartRows } from '../../lib/chart-rows';
 
 export const OPERATION_COLORS: Record<string, string> = {
@@ -47,6 +47,7 @@ export function DailySpendChart({
 }) {
   const t = useTranslations('usage.daily');
   const formatDay = dayFormatter(useLocale());
+  const { usd, usdShort } = useMoney();
   const { rows, operations } = toChartRows(days, range);
   const total = days.reduce((sum, d) => sum + d.chargedMicros, 0);
   const calls = days.reduce((sum, d) => sum + d.calls, 0);
