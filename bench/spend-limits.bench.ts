@@ -3,12 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
+import { newJobId } from '../apps/api/src/jobs/job-ids';
 import { BillingService, type SpendingParty } from '../apps/api/src/ledger/billing.service';
 import type { LlmProvider } from '../apps/api/src/providers/llm.provider';
 import { ProvidersService } from '../apps/api/src/providers/providers.service';
+import { JobRepository } from '../apps/api/src/repositories/job.repository';
 import { createAccount, createKey } from '../apps/api/test/support/fixtures';
 import { createTestApp, type TestApp } from '../apps/api/test/support/test-app';
-import { cannon } from './support/cannon';
+import { cannon, type CannonResult } from './support/cannon';
+import { cpuPerCall, readCpu } from './support/cpu';
 import { QUICK, recordFigure } from './support/figures';
 
 /**
@@ -17,9 +20,12 @@ import { QUICK, recordFigure } from './support/figures';
  * so each hold counts in five windows under their limits. Figures (printed, no assertions):
  * - limits_overhead_p99_ms: p99 of (wall − time inside the LLM) per assist call, one at a time
  *   (issue goal ≤ 5).
- * - limits_charged_call_cost_ratio: the cost of a charged assist call ÷ the money floor's (the bare
- *   Nest route + the same hold and capture statements, with the same key and subject counted), as
- *   throughput at 32 connections: floor req/s ÷ assist req/s (issue goal ≤ 1.5).
+ * - limits_charged_call_cost_ratio: the cost of a charged assist call ÷ the money floor's, as
+ *   throughput at 32 connections: floor req/s ÷ assist req/s (issue goal ≤ 1.5). The floor is the
+ *   bare Nest route + the hold and capture statements a charged call runs: the job's insert with
+ *   its hold (jobs_create_with_hold) and its settlement with the capture (jobs_settle_success),
+ *   with the same key and subject counted in every window. The older BillingService hold and
+ *   capture (no job row) are measured and printed too, for comparison.
  * - limits_hot_account_calls_per_s: charged calls per second on one account over 8 keys and 80
  *   subjects, 64 connections (issue goal ≥ 1 000); the money and the counters must add up.
  */
@@ -33,17 +39,63 @@ const CREDIT = 100_000_000_000;
 /** High enough never to refuse during the run: the statements still check and count them all. */
 const LIMIT = 1_000_000_000_000;
 
-const floor: { billing?: BillingService; parties: SpendingParty[]; next: number } = {
+const floor: {
+  billing?: BillingService;
+  jobs?: JobRepository;
+  parties: SpendingParty[];
+  next: number;
+} = {
   parties: [],
   next: 0,
 };
 
 @Controller()
 class FloorController {
-  /** The bare route plus the hold (counted for a key and a subject) and the capture. */
+  /**
+   * The bare route plus a charged call's own money statements: the job with its hold (counted
+   * for a key and a subject), then its settlement with the capture.
+   */
   @Post('money')
   @HttpCode(200)
   async money(@Body() body: { message?: string }): Promise<{ intent: string; reply: string }> {
+    const party = floor.parties[floor.next++ % floor.parties.length];
+    const id = newJobId();
+    const requestId = `req_${id}`;
+    await floor.jobs!.createWithHold(
+      {
+        id,
+        accountId: party.accountId,
+        mode: 'test',
+        keyId: party.keyId ?? null,
+        subject: party.subject ?? null,
+        operation: 'assist',
+        execution: 'sync',
+        request: BODY,
+        requestId,
+        idempotencyKey: null,
+        holdAmount: PRICE,
+        holdTtlSeconds: 120,
+        now: new Date(),
+      },
+      'running',
+    );
+    const reply = { intent: 'chat', reply: `echo ${body.message?.length ?? 0}` };
+    await floor.jobs!.settleSuccess(id, 1, {
+      result: JSON.stringify(reply),
+      charge: PRICE,
+      operation: 'assist',
+      requestId,
+      retentionSeconds: 86_400,
+    });
+    return reply;
+  }
+
+  /** The same with BillingService's hold and capture (no job row): printed for comparison. */
+  @Post('money-without-job')
+  @HttpCode(200)
+  async moneyWithoutJob(
+    @Body() body: { message?: string },
+  ): Promise<{ intent: string; reply: string }> {
     const party = floor.parties[floor.next++ % floor.parties.length];
     const hold = await floor.billing!.hold(party, PRICE, { ttlMs: 60_000 });
     await floor.billing!.capture(hold, PRICE);
@@ -122,6 +174,7 @@ it('limits_overhead_p99_ms, limits_charged_call_cost_ratio, limits_hot_account_c
     const barePort = (bare.getHttpServer().address() as AddressInfo).port;
     const billing = t.app.get(BillingService);
     floor.billing = billing;
+    floor.jobs = t.app.get(JobRepository);
     const json = { 'content-type': 'application/json' };
 
     // 1. Cost per charged call vs the money floor: many accounts (not one balance row's figure).
@@ -150,11 +203,21 @@ it('limits_overhead_p99_ms, limits_charged_call_cost_ratio, limits_hot_account_c
         body: BODY,
         headerSets,
       });
-    await load(barePort, '/money', WARMUP_S, [json]);
-    const floorRun = await load(barePort, '/money', DURATION_S, [json]);
-    await load(assistPort, '/v1/assist', WARMUP_S, assistHeaders);
-    const assistRun = await load(assistPort, '/v1/assist', DURATION_S, assistHeaders);
+    // Each run's CPU per call too (this process and Postgres): where a call's cost goes.
+    const measured = async (port: number, path: string, headerSets: Record<string, string>[]) => {
+      await load(port, path, WARMUP_S, headerSets);
+      const before = readCpu();
+      const run: CannonResult = await load(port, path, DURATION_S, headerSets);
+      return { run, cpu: cpuPerCall(before, readCpu(), run['2xx']) };
+    };
+    const withoutJob = await measured(barePort, '/money-without-job', [json]);
+    const floorMeasured = await measured(barePort, '/money', [json]);
+    const assistMeasured = await measured(assistPort, '/v1/assist', assistHeaders);
+    const [withoutJobRun, floorRun, assistRun] = [withoutJob, floorMeasured, assistMeasured].map(
+      (m) => m.run,
+    );
     for (const [name, run] of [
+      ['floor without a job row', withoutJobRun],
       ['floor', floorRun],
       ['assist', assistRun],
     ] as const) {
@@ -164,9 +227,19 @@ it('limits_overhead_p99_ms, limits_charged_call_cost_ratio, limits_hot_account_c
         );
     }
     process.stdout.write(
-      `limits: bare + hold + capture (key and subject counted) ${floorRun.requests.average.toFixed(0)} req/s ` +
+      `limits: bare + BillingService hold + capture (no job row) ${withoutJobRun.requests.average.toFixed(0)} req/s ` +
+        `(p99 ${withoutJobRun.latency.p99} ms)\n` +
+        `limits: bare + job hold + settle (key and subject counted) ${floorRun.requests.average.toFixed(0)} req/s ` +
         `(p99 ${floorRun.latency.p99} ms), assist ${assistRun.requests.average.toFixed(0)} req/s ` +
         `(p99 ${assistRun.latency.p99} ms) at 32 connections\n`,
+    );
+    const cpuLine = (name: string, cpu: { nodeUs: number; postgresUs: number }) =>
+      `${name} node ${cpu.nodeUs.toFixed(0)} µs + Postgres ${cpu.postgresUs.toFixed(0)} µs`;
+    const cpuTotal = (cpu: { nodeUs: number; postgresUs: number }) => cpu.nodeUs + cpu.postgresUs;
+    process.stdout.write(
+      `limits: CPU per call: ${cpuLine('floor without a job row', withoutJob.cpu)}; ` +
+        `${cpuLine('floor', floorMeasured.cpu)}; ${cpuLine('assist', assistMeasured.cpu)} ` +
+        `(assist ÷ floor ${(cpuTotal(assistMeasured.cpu) / cpuTotal(floorMeasured.cpu)).toFixed(2)})\n`,
     );
     recordFigure('limits_charged_call_cost_ratio', {
       value: floorRun.requests.average / assistRun.requests.average,
