@@ -6,7 +6,7 @@ import { dataSourceOptions } from '@reelscout/database';
 import { LoggerModule } from 'nestjs-pino';
 import { validateEnvironment, type Environment } from './config/environment';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
-import { createRootLogger, pinoHttpOptions } from './common/logging/logger.options';
+import { createRootLogger } from './common/logging/logger.options';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
@@ -45,14 +45,15 @@ const FEATURE_MODULES = [
   LoggerModule.forRootAsync({
     inject: [ConfigService],
     useFactory: (config: ConfigService<Environment, true>) => ({
-      // The request logger itself is mounted first in bootstrap (so it sees
-      // requests rejected by the body parser); this shares its configuration.
-      pinoHttp: pinoHttpOptions(
-        createRootLogger({
+      // The request logger itself is mounted first in bootstrap (requestLogMiddleware, so it
+      // sees requests rejected by the body parser) and sets `req.log`; this is the logger used
+      // outside a request.
+      pinoHttp: {
+        logger: createRootLogger({
           LOG_LEVEL: config.get('LOG_LEVEL', { infer: true }),
           LOG_PRETTY: config.get('LOG_PRETTY', { infer: true }),
         }),
-      ),
+      },
       useExisting: true,
     }),
   }),

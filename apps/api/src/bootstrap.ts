@@ -4,12 +4,11 @@ import { ConfigService } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module';
 import type { Environment } from './config/environment';
 import { jsonBodyMiddleware } from './common/http/json-body.middleware';
 import { requestIdMiddleware } from './common/http/request-id';
-import { createRootLogger, pinoHttpOptions } from './common/logging/logger.options';
+import { createRootLogger, requestLogMiddleware } from './common/logging/logger.options';
 import { mountOpenApi } from './openapi';
 import { STRIPE_WEBHOOK_PATH } from './payments/stripe-webhook.controller';
 import { dashboardRateLimitMiddleware } from './throttling/dashboard-rate-limit.middleware';
@@ -36,13 +35,11 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
 
   app.use(requestIdMiddleware);
   app.use(
-    pinoHttp(
-      pinoHttpOptions(
-        createRootLogger({
-          LOG_LEVEL: config.get('LOG_LEVEL', { infer: true }),
-          LOG_PRETTY: config.get('LOG_PRETTY', { infer: true }),
-        }),
-      ),
+    requestLogMiddleware(
+      createRootLogger({
+        LOG_LEVEL: config.get('LOG_LEVEL', { infer: true }),
+        LOG_PRETTY: config.get('LOG_PRETTY', { infer: true }),
+      }),
     ),
   );
   app.use(jsonBodyMiddleware(RAW_BODY_PATHS));

@@ -1,11 +1,17 @@
-import { createServer, request, type RequestListener, type Server } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express from 'express';
 import pino from 'pino';
-import { pinoHttp } from 'pino-http';
 import { requestIdMiddleware } from '../http/request-id';
-import { loggablePath, pinoHttpOptions, REDACTED_PATHS } from './logger.options';
+import { loggablePath, REDACTED_PATHS, requestLogMiddleware } from './logger.options';
 
 const INVITE_TOKEN = 'InviteTokenSECRET0123456789abcdefXYZ';
 const RESET_TOKEN = 'ResetTokenSECRET0123456789abcdefXYZ';
@@ -16,19 +22,18 @@ describe('request logging', () => {
   const servers: Server[] = [];
   let raw: number;
   let viaExpress: number;
+  let statuses: number;
+  let warnOnly: number;
 
-  const logMiddleware = () => {
+  const logMiddleware = (level = 'info') => {
     const sink = new Writable({
       write(chunk, _encoding, done) {
         for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
         done();
       },
     });
-    const logger = pino(
-      { level: 'info', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
-      sink,
-    );
-    return pinoHttp(pinoHttpOptions(logger));
+    const logger = pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, sink);
+    return requestLogMiddleware(logger);
   };
 
   const listen = async (handler: RequestListener): Promise<number> => {
@@ -80,6 +85,22 @@ describe('request logging', () => {
     });
     app.use('/auth', auth);
     viaExpress = await listen(app);
+
+    // Answers the status its path names; logs once through `req.log` while handling.
+    const byStatus = (level: string) => {
+      const logStatus = logMiddleware(level);
+      return (req: IncomingMessage, res: ServerResponse) => {
+        const expressLike = Object.assign(res, { locals: {} }) as never;
+        requestIdMiddleware(req as never, expressLike, () => {
+          logStatus(req, res);
+          (req as IncomingMessage & { log: pino.Logger }).log.warn('while handling');
+          res.statusCode = Number(req.url?.slice(1));
+          res.end();
+        });
+      };
+    };
+    statuses = await listen(byStatus('info'));
+    warnOnly = await listen(byStatus('warn'));
   });
 
   afterAll(async () => {
@@ -168,5 +189,35 @@ describe('request logging', () => {
     );
     expect(loggablePath('http://user:pw@host')).toBe('/');
     expect(loggablePath(undefined)).toBe('/');
+  });
+
+  it('logs a 5xx at error, a 4xx at warn, a 2xx at info; once per request', async () => {
+    const levels: Record<string, unknown>[] = [];
+    for (const status of [200, 404, 503]) {
+      const logged = await send(statuses, 'GET', `/${status}`, {
+        'x-request-id': `req-level-${status}`,
+      });
+      expect(logged).toHaveLength(2);
+      levels.push(logged[1]);
+      expect(logged[1]).toEqual(
+        expect.objectContaining({ msg: `GET /${status} ${status}`, res: { statusCode: status } }),
+      );
+    }
+    expect(levels.map((line) => line.level)).toEqual([30, 40, 50]);
+  });
+
+  it('gives what is logged while handling a request its request id (req.log)', async () => {
+    const logged = await send(statuses, 'GET', '/204', { 'x-request-id': 'req-inside-0001' });
+    expect(logged[0]).toEqual(
+      expect.objectContaining({ msg: 'while handling', requestId: 'req-inside-0001', level: 40 }),
+    );
+  });
+
+  it('writes no line below the level', async () => {
+    const logged = await send(warnOnly, 'GET', '/200');
+    // Only the warning logged while handling: the 200's info line is below `warn`.
+    expect(logged.map((line) => line.msg)).toEqual(['while handling']);
+    const failed = await send(warnOnly, 'GET', '/500');
+    expect(failed.map((line) => line.msg)).toEqual(['while handling', 'GET /500 500']);
   });
 });
