@@ -38,13 +38,26 @@ export function latinWords(text: string): string[] {
   return (text.toLowerCase().match(/[a-z0-9']+/g) ?? []).map((word) => word.replace(/'s$/, ''));
 }
 
+/**
+ * The words of the last text matched: one text is matched against many keywords in a row (a
+ * message against every niche's keywords, a caption against every term), so it is split once.
+ */
+const lastSplit: { text: string | null; words: readonly string[] } = { text: null, words: [] };
+
+function wordsOf(text: string): readonly string[] {
+  if (lastSplit.text !== text) {
+    lastSplit.words = latinWords(text);
+    lastSplit.text = text;
+  }
+  return lastSplit.words;
+}
+
 /** True when `keyword` occurs in `text`: as whole word(s) for latin, as a substring for Chinese. */
 export function containsKeyword(text: string, keyword: string): boolean {
   const needle = keyword.toLowerCase().trim();
   if (needle === '') return false;
-  const haystack = text.toLowerCase();
-  if (hasHan(needle)) return toSimplified(haystack).includes(toSimplified(needle));
-  const words = latinWords(haystack);
+  if (hasHan(needle)) return toSimplified(text.toLowerCase()).includes(toSimplified(needle));
+  const words = wordsOf(text);
   const parts = latinWords(needle);
   if (parts.length === 0) return false;
   for (let i = 0; i + parts.length <= words.length; i += 1) {
