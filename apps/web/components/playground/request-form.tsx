@@ -38,6 +38,33 @@ function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; erro
   );
 }
 
+/** The video link of playbook and music: the same field, hint and error for both. */
+function VideoUrlField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  onChange: (url: string) => void;
+}) {
+  const t = useTranslations('playground.form');
+  return (
+    <Field
+      label={t('url')}
+      name="url"
+      type="url"
+      inputMode="url"
+      autoComplete="off"
+      spellCheck={false}
+      hint={t('urlHint')}
+      error={error}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
 function TextArea({
   label,
   hint,
@@ -181,18 +208,7 @@ function Fields<Op extends PlaygroundOperation>({
       };
       return (
         <>
-          <Field
-            label={t('url')}
-            name="url"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            hint={t('urlHint')}
-            error={errors.url}
-            value={value.url}
-            onChange={(e) => set({ url: e.target.value })}
-          />
+          <VideoUrlField value={value.url} error={errors.url} onChange={(url) => set({ url })} />
           <Select
             label={t('language')}
             name="language"
@@ -211,18 +227,7 @@ function Fields<Op extends PlaygroundOperation>({
       const set = onChange as (change: Partial<FormState['music']>) => void;
       return (
         <>
-          <Field
-            label={t('url')}
-            name="url"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            hint={t('urlHint')}
-            error={errors.url}
-            value={value.url}
-            onChange={(e) => set({ url: e.target.value })}
-          />
+          <VideoUrlField value={value.url} error={errors.url} onChange={(url) => set({ url })} />
           <div className="pg-field-row">
             <Field
               label={t('musicLimit')}
