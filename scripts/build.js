@@ -116,7 +116,7 @@ function build(
     return;
   }
   if (!force) {
-    const from = adopt(name, profile, print);
+    const from = adopt(name, target, profile, print);
     if (from) {
       log(`${name}: up to date (the ${from} build of the same sources)`);
       return;
@@ -149,8 +149,7 @@ function build(
  * temporary folder first and is renamed into place, so an interrupted copy leaves no half
  * build behind a valid stamp. Returns the profile copied from, or null.
  */
-function adopt(name, profile, print) {
-  const target = targets(profile)[name];
+function adopt(name, target, profile, print) {
   for (const other of PROFILES) {
     if (other === profile) continue;
     const source = targets(other)[name];

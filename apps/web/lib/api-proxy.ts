@@ -14,8 +14,8 @@ import { apiInternalOrigin } from './api-origin';
  * headers (each Set-Cookie on its own), and the body streamed (video Range requests included).
  */
 
-/** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones a proxy must set itself. */
-const NOT_FORWARDED = new Set([
+/** Hop-by-hop headers (RFC 9110 §7.6.1): never passed on, either way. */
+const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -25,10 +25,10 @@ const NOT_FORWARDED = new Set([
   'trailer',
   'transfer-encoding',
   'upgrade',
-  'host',
-  'content-length',
-  'expect',
 ]);
+
+/** Request headers the upstream request sets itself (its Host, its body's framing). */
+const SET_BY_FETCH = new Set(['host', 'content-length', 'expect']);
 
 /** Statuses whose response has no body. */
 const NO_BODY = new Set([101, 204, 205, 304]);
@@ -38,7 +38,7 @@ export async function proxyToApi(request: Request, apiPath: string): Promise<Res
   const target = `${apiInternalOrigin()}${apiPath}${incoming.search}`;
   const headers = new Headers();
   request.headers.forEach((value, name) => {
-    if (!NOT_FORWARDED.has(name)) headers.set(name, value);
+    if (!HOP_BY_HOP.has(name) && !SET_BY_FETCH.has(name)) headers.set(name, value);
   });
   // The body is passed through byte for byte: no decoding here, so none upstream either.
   headers.set('accept-encoding', 'identity');
@@ -74,10 +74,8 @@ export async function proxyToApi(request: Request, apiPath: string): Promise<Res
   }
   const out = new Headers();
   upstream.headers.forEach((value, name) => {
-    if (name !== 'set-cookie' && !NOT_FORWARDED.has(name)) out.append(name, value);
+    if (name !== 'set-cookie' && !HOP_BY_HOP.has(name)) out.append(name, value);
   });
-  const length = upstream.headers.get('content-length');
-  if (length !== null) out.set('content-length', length);
   for (const cookie of upstream.headers.getSetCookie()) out.append('set-cookie', cookie);
   const body = NO_BODY.has(upstream.status) || request.method === 'HEAD' ? null : upstream.body;
   return new Response(body, {
