@@ -1,0 +1,339 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Client } from 'pg';
+import { newJobId } from '../../apps/api/src/jobs/job-ids';
+import { BillingService, type SpendingParty } from '../../apps/api/src/ledger/billing.service';
+import type { LlmProvider } from '../../apps/api/src/providers/llm.provider';
+import { ProvidersService } from '../../apps/api/src/providers/providers.service';
+import { JobRepository } from '../../apps/api/src/repositories/job.repository';
+import { createAccount, createKey } from '../../apps/api/test/support/fixtures';
+import { createTestApp, type TestApp } from '../../apps/api/test/support/test-app';
+import { cannon, type CannonResult } from '../support/cannon';
+import { cpuPerCall, readCpu } from '../support/cpu';
+import { QUICK, recordFigure } from '../support/figures';
+import { runMain } from '../support/program';
+
+/**
+ * Spend limits (issue 20) in the money path, with limits set on every key (total, day, month)
+ * and on the subjects (the account's daily and monthly subject limits), every call naming a
+ * subject, so each hold counts in five windows under their limits. Run by
+ * bench/spend-limits.bench.ts in a Node process of its own: the service and the floor are
+ * measured as they run in production, outside Jest's sandbox. Figures (printed, no assertions):
+ * - limits_overhead_p99_ms: p99 of (wall − time inside the LLM) per assist call, one at a time
+ *   (issue goal ≤ 5).
+ * - limits_charged_call_cost_ratio: the cost of a charged assist call ÷ the money floor's, as
+ *   throughput at 32 connections: floor req/s ÷ assist req/s (issue goal ≤ 1.5). The floor is the
+ *   bare Nest route + the hold and capture statements a charged call runs: the job's insert with
+ *   its hold (jobs_create_with_hold) and its settlement with the capture (jobs_settle_success),
+ *   with the same key and subject counted in every window. The older BillingService hold and
+ *   capture (no job row) are measured and printed too, for comparison.
+ * - limits_hot_account_calls_per_s: charged calls per second on one account over 8 keys and 80
+ *   subjects, 64 connections (issue goal ≥ 1 000); the money and the counters must add up.
+ */
+
+const WARMUP_S = QUICK ? 3 : 3;
+const DURATION_S = QUICK ? 5 : 15;
+const SEQUENTIAL_CALLS = QUICK ? 400 : 2_000;
+const BODY = JSON.stringify({ message: 'show me trending dog food reels' });
+const PRICE = 10_000;
+const CREDIT = 100_000_000_000;
+/** High enough never to refuse during the run: the statements still check and count them all. */
+const LIMIT = 1_000_000_000_000;
+
+const floor: {
+  billing?: BillingService;
+  jobs?: JobRepository;
+  parties: SpendingParty[];
+  next: number;
+} = {
+  parties: [],
+  next: 0,
+};
+
+@Controller()
+class FloorController {
+  /**
+   * The bare route plus a charged call's own money statements: the job with its hold (counted
+   * for a key and a subject), then its settlement with the capture.
+   */
+  @Post('money')
+  @HttpCode(200)
+  async money(@Body() body: { message?: string }): Promise<{ intent: string; reply: string }> {
+    const party = floor.parties[floor.next++ % floor.parties.length];
+    const id = newJobId();
+    const requestId = `req_${id}`;
+    await floor.jobs!.createWithHold(
+      {
+        id,
+        accountId: party.accountId,
+        mode: 'test',
+        keyId: party.keyId ?? null,
+        subject: party.subject ?? null,
+        operation: 'assist',
+        execution: 'sync',
+        request: BODY,
+        requestId,
+        idempotencyKey: null,
+        holdAmount: PRICE,
+        holdTtlSeconds: 120,
+        now: new Date(),
+      },
+      'running',
+    );
+    const reply = { intent: 'chat', reply: `echo ${body.message?.length ?? 0}` };
+    await floor.jobs!.settleSuccess(id, 1, {
+      result: JSON.stringify(reply),
+      charge: PRICE,
+      operation: 'assist',
+      requestId,
+      retentionSeconds: 86_400,
+    });
+    return reply;
+  }
+
+  /** The same with BillingService's hold and capture (no job row): printed for comparison. */
+  @Post('money-without-job')
+  @HttpCode(200)
+  async moneyWithoutJob(
+    @Body() body: { message?: string },
+  ): Promise<{ intent: string; reply: string }> {
+    const party = floor.parties[floor.next++ % floor.parties.length];
+    const hold = await floor.billing!.hold(party, PRICE, { ttlMs: 60_000 });
+    await floor.billing!.capture(hold, PRICE);
+    return { intent: 'chat', reply: `echo ${body.message?.length ?? 0}` };
+  }
+}
+
+@Module({ controllers: [FloorController] })
+class FloorModule {}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function timedPost(
+  agent: http.Agent,
+  port: number,
+  headers: Record<string, string>,
+): Promise<{ status: number; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(
+      { host: '127.0.0.1', port, path: '/v1/assist', method: 'POST', agent, headers },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(BODY);
+  });
+}
+
+/** An account with `keys` keys, every limit set on each key and the account's subject limits. */
+async function limitedAccount(t: TestApp, db: Client, keys: number) {
+  const account = await createAccount(t.app);
+  await t.app
+    .get(BillingService)
+    .credit({ accountId: account.id, mode: 'test' }, CREDIT, { kind: 'grant' });
+  await db.query(
+    `UPDATE accounts SET subject_limit_daily_micros = $2, subject_limit_monthly_micros = $2 WHERE id = $1`,
+    [account.id, LIMIT],
+  );
+  const created: { id: string; key: string }[] = [];
+  for (let i = 0; i < keys; i++) {
+    const key = await createKey(t.app, account.id, 'test');
+    await db.query(
+      `UPDATE api_keys SET limit_total_micros = $2, limit_daily_micros = $2, limit_monthly_micros = $2
+        WHERE id = $1`,
+      [key.id, LIMIT],
+    );
+    created.push(key);
+  }
+  return { accountId: account.id, keys: created };
+}
+
+async function main(): Promise<void> {
+  const bare = await NestFactory.create(FloorModule, { logger: false });
+  await bare.listen(0, '127.0.0.1');
+  const t = await createTestApp({
+    env: {
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+      RATE_LIMIT_PER_KEY_PER_MIN: '1000000',
+      RATE_LIMIT_PER_SUBJECT_PER_MIN: '1000000',
+      RATE_LIMIT_IN_FLIGHT_PER_KEY: '10000',
+    },
+  });
+  const db = new Client({ connectionString: t.db.url });
+  try {
+    await db.connect();
+    await t.app.listen(0, '127.0.0.1');
+    const assistPort = (t.app.getHttpServer().address() as AddressInfo).port;
+    const barePort = (bare.getHttpServer().address() as AddressInfo).port;
+    const billing = t.app.get(BillingService);
+    floor.billing = billing;
+    floor.jobs = t.app.get(JobRepository);
+    const json = { 'content-type': 'application/json' };
+
+    // 1. Cost per charged call vs the money floor: many accounts (not one balance row's figure).
+    const assistHeaders: Record<string, string>[] = [];
+    for (let i = 0; i < 32; i++) {
+      const { accountId, keys } = await limitedAccount(t, db, 1);
+      assistHeaders.push({
+        ...json,
+        authorization: `Bearer ${keys[0].key}`,
+        'x-subject': `customer-${i}`,
+      });
+      floor.parties.push({ accountId, mode: 'test', keyId: keys[0].id, subject: `customer-${i}` });
+    }
+    const load = (
+      port: number,
+      path: string,
+      duration: number,
+      headerSets: Record<string, string>[],
+      connections = 32,
+    ) =>
+      cannon({
+        url: `http://127.0.0.1:${port}`,
+        path,
+        connections,
+        duration,
+        body: BODY,
+        headerSets,
+      });
+    // Each run's CPU per call too (this process and Postgres): where a call's cost goes.
+    const measured = async (port: number, path: string, headerSets: Record<string, string>[]) => {
+      await load(port, path, WARMUP_S, headerSets);
+      const before = readCpu();
+      const run: CannonResult = await load(port, path, DURATION_S, headerSets);
+      return { run, cpu: cpuPerCall(before, readCpu(), run['2xx']) };
+    };
+    const withoutJob = await measured(barePort, '/money-without-job', [json]);
+    const floorMeasured = await measured(barePort, '/money', [json]);
+    const assistMeasured = await measured(assistPort, '/v1/assist', assistHeaders);
+    const [withoutJobRun, floorRun, assistRun] = [withoutJob, floorMeasured, assistMeasured].map(
+      (m) => m.run,
+    );
+    for (const [name, run] of [
+      ['floor without a job row', withoutJobRun],
+      ['floor', floorRun],
+      ['assist', assistRun],
+    ] as const) {
+      if (run.non2xx > 0 || run.errors > 0 || run.timeouts > 0)
+        throw new Error(
+          `${name}: ${run.non2xx} non-2xx, ${run.errors} errors, ${run.timeouts} timeouts`,
+        );
+    }
+    process.stdout.write(
+      `limits: bare + BillingService hold + capture (no job row) ${withoutJobRun.requests.average.toFixed(0)} req/s ` +
+        `(p99 ${withoutJobRun.latency.p99} ms)\n` +
+        `limits: bare + job hold + settle (key and subject counted) ${floorRun.requests.average.toFixed(0)} req/s ` +
+        `(p99 ${floorRun.latency.p99} ms), assist ${assistRun.requests.average.toFixed(0)} req/s ` +
+        `(p99 ${assistRun.latency.p99} ms) at 32 connections\n`,
+    );
+    const cpuLine = (name: string, cpu: { nodeUs: number; postgresUs: number }) =>
+      `${name} node ${cpu.nodeUs.toFixed(0)} µs + Postgres ${cpu.postgresUs.toFixed(0)} µs`;
+    const cpuTotal = (cpu: { nodeUs: number; postgresUs: number }) => cpu.nodeUs + cpu.postgresUs;
+    process.stdout.write(
+      `limits: CPU per call: ${cpuLine('floor without a job row', withoutJob.cpu)}; ` +
+        `${cpuLine('floor', floorMeasured.cpu)}; ${cpuLine('assist', assistMeasured.cpu)} ` +
+        `(assist ÷ floor ${(cpuTotal(assistMeasured.cpu) / cpuTotal(floorMeasured.cpu)).toFixed(2)})\n`,
+    );
+    recordFigure('limits_charged_call_cost_ratio', {
+      value: floorRun.requests.average / assistRun.requests.average,
+      unit: 'ratio (assist cost ÷ money floor cost)',
+      goal: '≤ 1.5',
+    });
+
+    // 2. Overhead p99, one call at a time.
+    const llm: LlmProvider = t.app.get(ProvidersService).for('test').llm;
+    const structured = llm.structured.bind(llm);
+    let llmMs = 0;
+    llm.structured = (async (...args: Parameters<LlmProvider['structured']>) => {
+      const started = performance.now();
+      try {
+        return await structured(...args);
+      } finally {
+        llmMs += performance.now() - started;
+      }
+    }) as LlmProvider['structured'];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const overheads: number[] = [];
+    try {
+      for (let i = 0; i < SEQUENTIAL_CALLS; i++) {
+        llmMs = 0;
+        const { status, ms } = await timedPost(
+          agent,
+          assistPort,
+          assistHeaders[i % assistHeaders.length],
+        );
+        if (status !== 200) throw new Error(`assist answered ${status}`);
+        if (i >= SEQUENTIAL_CALLS / 10) overheads.push(ms - llmMs);
+      }
+    } finally {
+      agent.destroy();
+      llm.structured = structured;
+    }
+    process.stdout.write(
+      `limits: one call at a time: p50 ${percentile(overheads, 50).toFixed(2)} ms, ` +
+        `p99 ${percentile(overheads, 99).toFixed(2)} ms outside the LLM\n`,
+    );
+    recordFigure('limits_overhead_p99_ms', {
+      value: percentile(overheads, 99),
+      unit: 'ms',
+      goal: '≤ 5',
+    });
+
+    // 3. Hot account: one balance row, 8 keys, 80 subjects, every window counted.
+    const hot = await limitedAccount(t, db, 8);
+    const hotHeaders = Array.from({ length: 80 }, (_, i) => ({
+      ...json,
+      authorization: `Bearer ${hot.keys[i % 8].key}`,
+      'x-subject': `hot-customer-${i}`,
+    }));
+    const party = { accountId: hot.accountId, mode: 'test' as const };
+    const settle = async () => {
+      for (let i = 0; i < 50 && (await billing.balance(party)).held > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    };
+    await load(assistPort, '/v1/assist', WARMUP_S, hotHeaders, 64);
+    const hotRun = await load(assistPort, '/v1/assist', DURATION_S, hotHeaders, 64);
+    if (hotRun.non2xx > 0 || hotRun.errors > 0 || hotRun.timeouts > 0)
+      throw new Error(
+        `hot: ${hotRun.non2xx} non-2xx, ${hotRun.errors} errors, ${hotRun.timeouts} timeouts`,
+      );
+    await settle();
+    // The money and the counters must add up before the figure means anything.
+    const check = await db.query<{ charged: string; total: string; balance: string; held: string }>(
+      `SELECT (SELECT -sum(amount) FROM ledger_entries WHERE account_id = $1 AND kind = 'charge')::text AS charged,
+              (SELECT sum(spent) FROM spend_counters
+                WHERE scope = 'key' AND period = 'total' AND owner = ANY($2::text[]))::text AS total,
+              b.balance::text, b.held::text
+         FROM balances b WHERE b.account_id = $1 AND b.mode = 'test'`,
+      [hot.accountId, hot.keys.map((k) => k.id)],
+    );
+    const c = check.rows[0];
+    if (c.charged !== c.total || c.held !== '0' || Number(c.balance) !== CREDIT - Number(c.charged))
+      throw new Error(`the money does not add up: ${JSON.stringify(c)}`);
+    process.stdout.write(
+      `limits: hot account ${hotRun['2xx']} charged calls in ${DURATION_S} s, p50 ${hotRun.latency.p50} ms, ` +
+        `p99 ${hotRun.latency.p99} ms; counters = ledger (${c.total} micro-USD)\n`,
+    );
+    recordFigure('limits_hot_account_calls_per_s', {
+      value: hotRun['2xx'] / DURATION_S,
+      unit: 'calls/s',
+      goal: '≥ 1 000',
+    });
+  } finally {
+    await db.end();
+    await t.close();
+    await bare.close();
+  }
+}
+
+runMain(main);
