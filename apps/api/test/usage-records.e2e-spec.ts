@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { pgPoolOf } from '@reelscout/database';
 import { Client } from 'pg';
+import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { BillingService } from '../src/ledger/billing.service';
 import { USAGE_QUEUE_LIMIT, UsageService, type UsageRecord } from '../src/usage/usage.service';
-import { createAccount } from './support/fixtures';
+import { createAccount, createKey } from './support/fixtures';
+import { waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Usage records are written by group commit on the real database. */
@@ -249,5 +252,135 @@ describe('usage records (e2e)', () => {
       errors.mockRestore();
       await lock.release();
     }
+  });
+
+  describe("a charged call's record commits with its charge", () => {
+    const server = () => t.app.getHttpServer();
+
+    async function fundedKey(micros: number): Promise<string> {
+      const account = await createAccount(t.app);
+      if (micros > 0) {
+        await t.app
+          .get(BillingService)
+          .credit({ accountId: account.id, mode: 'test' }, micros, { kind: 'grant' });
+      }
+      return (await createKey(t.app, account.id, 'test')).key;
+    }
+
+    /**
+     * The usage rows of a request, read once every record the key guard queued before now is
+     * written: a later call refused for its x-subject is recorded by the guard through the same
+     * queue, so when its row is in, any row queued before it is too.
+     */
+    async function rowsOf(key: string, requestId: string) {
+      const marker = await request(server())
+        .post('/v1/assist')
+        .set('Authorization', `Bearer ${key}`)
+        .set('x-subject', 'not a subject!')
+        .send({ message: 'marker' });
+      expect(marker.status).toBe(400);
+      await waitForValue(
+        async () =>
+          (await written(marker.headers['x-request-id'] as string)).length ? true : undefined,
+        5_000,
+        "the marker call's usage record",
+      );
+      const { rows } = await db.query<{
+        status: number;
+        charged: string;
+        subject: string | null;
+        key_id: string | null;
+        error_code: string | null;
+        duration_ms: number;
+        source: string;
+      }>(
+        `SELECT status, charged, subject, key_id, error_code, duration_ms, source
+           FROM usage_records WHERE request_id = $1`,
+        [requestId],
+      );
+      return rows;
+    }
+
+    async function chargeOf(requestId: string): Promise<string | null> {
+      const { rows } = await db.query<{ amount: string }>(
+        `SELECT (-amount)::text AS amount FROM ledger_entries WHERE request_id = $1 AND kind = 'charge'`,
+        [requestId],
+      );
+      return rows[0]?.amount ?? null;
+    }
+
+    it('a synchronous charged call: one record, written by the charging statement (no usage INSERT of its own)', async () => {
+      const key = await fundedKey(1_000_000);
+      let res!: request.Response;
+      const inserts = await countInserts(async () => {
+        res = await request(server())
+          .post('/v1/assist')
+          .set('Authorization', `Bearer ${key}`)
+          .set('x-subject', 'customer-7')
+          .send({ message: 'show me trending dog food reels' });
+      });
+      expect(res.status).toBe(200);
+      const requestId = res.headers['x-request-id'] as string;
+      expect(inserts).toBe(0);
+      // In the database as soon as the answer is: it committed with the charge.
+      expect(await written(requestId)).toEqual([requestId]);
+      const charge = await chargeOf(requestId);
+      expect(charge).not.toBeNull();
+      const rows = await rowsOf(key, requestId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        status: 200,
+        charged: charge,
+        subject: 'customer-7',
+        error_code: null,
+        source: 'api',
+      });
+      expect(rows[0].key_id).not.toBeNull();
+      expect(rows[0].duration_ms).toBeGreaterThanOrEqual(0);
+    });
+
+    it('an async job that succeeds: one record, with its charge', async () => {
+      const key = await fundedKey(1_000_000);
+      const accepted = await request(server())
+        .post('/v1/assist')
+        .set('Authorization', `Bearer ${key}`)
+        .set('Prefer', 'respond-async')
+        .send({ message: 'show me trending dog food reels' });
+      expect(accepted.status).toBe(202);
+      const requestId = accepted.headers['x-request-id'] as string;
+      const job = await waitForValue(
+        async () => {
+          const res = await request(server())
+            .get(`/v1/jobs/${accepted.body.id}`)
+            .set('Authorization', `Bearer ${key}`);
+          return res.body.status === 'succeeded' ? res.body : undefined;
+        },
+        10_000,
+        'the job to succeed',
+        50,
+      );
+      expect(job.billing.charged_usd).not.toBeNull();
+      const rows = await rowsOf(key, requestId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 200, charged: await chargeOf(requestId) });
+    });
+
+    it('a call refused before any charge is still recorded once, by the key guard', async () => {
+      const key = await fundedKey(0);
+      const res = await request(server())
+        .post('/v1/assist')
+        .set('Authorization', `Bearer ${key}`)
+        .send({ message: 'show me trending dog food reels' });
+      expect(res.status).toBe(402);
+      const requestId = res.headers['x-request-id'] as string;
+      const rows = await rowsOf(key, requestId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        status: 402,
+        charged: '0',
+        error_code: 'insufficient_credit',
+      });
+      expect(await chargeOf(requestId)).toBeNull();
+    });
   });
 });

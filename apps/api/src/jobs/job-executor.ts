@@ -13,7 +13,13 @@ import {
 import { JobRepository } from '../repositories/job.repository';
 import { JobUsage } from './job-usage';
 import { withDeadline } from './deadline';
-import { JobSettlement, type AttemptJob, type Ending, type Settled } from './job-settlement';
+import {
+  JobSettlement,
+  type AttemptJob,
+  type Ending,
+  type Settled,
+  type SettlementUsage,
+} from './job-settlement';
 import type { RunnableOperation } from './runnable-operation';
 import { Clock } from '../common/clock/clock';
 
@@ -47,6 +53,11 @@ export interface AttemptOptions {
   usageByJob: () => boolean;
   /** Receives the work's own promise, which may settle after a 504 when the work does not stop at once. */
   onWorkStarted?: (work: Promise<unknown>) => void;
+  /**
+   * When the call began (`performance.now()`), for its usage record's duration: a synchronous
+   * call's request; absent, the attempt's start.
+   */
+  startedAt?: number;
 }
 
 interface Running {
@@ -237,15 +248,21 @@ export class JobExecutor {
       // No exception filter sees a worker's failure: log the bug here (its body says only 500).
       this.logger.error({ err: meta.thrown, jobId: job.id }, 'job failed unexpectedly');
     }
-    const settled = await this.endWithRetries(job, ending);
+    // A charged call's usage record is written by the statement that charges it (one commit);
+    // any other ending's is recorded here once it has committed, or by the synchronous response.
+    const usage = {
+      market: meta.market,
+      durationMs: performance.now() - (options.startedAt ?? meta.startedAt),
+    };
+    const settled = await this.endWithRetries(job, ending, usage);
     if (!settled) return { kind: 'superseded' };
-    if (options.usageByJob()) {
+    if (options.usageByJob() && !settled.usageRecorded) {
       this.usage.record(job, {
         status: settled.httpStatus,
         errorCode: ending.kind === 'succeeded' ? null : errorCodeOf(ending),
         charged: settled.captured?.charged ?? 0,
         market: meta.market,
-        durationMs: performance.now() - meta.startedAt,
+        durationMs: performance.now() - (options.startedAt ?? meta.startedAt),
       });
     }
     return { kind: 'ended', settled, ending, thrown: meta.thrown, market: meta.market };
@@ -257,14 +274,14 @@ export class JobExecutor {
    * goes up (a synchronous caller gets 500 with its x-job-id); the job stays running without a
    * heartbeat and the sweeper recovers it, so its hold is never left pending.
    */
-  private async endWithRetries(job: AttemptJob, ending: Ending) {
+  private async endWithRetries(job: AttemptJob, ending: Ending, usage: SettlementUsage) {
     let failedBefore = false;
     for (const delayMs of [...SETTLE_RETRY_DELAYS_MS, null]) {
       try {
-        const settled = await this.settlement.end(job, ending);
+        const settled = await this.settlement.end(job, ending, undefined, usage);
         // An earlier try may have committed without our hearing of it (a connection lost
         // after the commit): then the job ended by this attempt is the answer, not a takeover.
-        return settled ?? (failedBefore ? await this.settlement.endedBy(job, ending) : null);
+        return settled ?? (failedBefore ? await this.settlement.endedBy(job, ending, usage) : null);
       } catch (error) {
         if (delayMs === null) throw error;
         failedBefore = true;

@@ -58,6 +58,14 @@ export interface Settled {
   captured: CaptureResult | null;
   /** A webhook event of this ending waits to be published. */
   eventsPending: boolean;
+  /** The call's usage record was written with its charge, by the ending's own statement. */
+  usageRecorded: boolean;
+}
+
+/** A succeeded call's usage record, for the statement that charges it (see JobSuccess.usage). */
+export interface SettlementUsage {
+  market: string | null;
+  durationMs: number;
 }
 
 export function canceledError(): DomainError {
@@ -92,11 +100,18 @@ export class JobSettlement {
   /**
    * Ends a running attempt; null when the attempt no longer holds the job (nothing settled).
    * `manager`: inside a caller's transaction (the sweeper's, which holds the row's lock).
+   * `usage`: a succeeded call's usage record, written with its charge when the charge is
+   * captured (`usageRecorded`); otherwise whoever answers for the call records it.
    */
-  async end(job: AttemptJob, ending: Ending, manager?: EntityManager): Promise<Settled | null> {
+  async end(
+    job: AttemptJob,
+    ending: Ending,
+    manager?: EntityManager,
+    usage?: SettlementUsage,
+  ): Promise<Settled | null> {
     const settled =
       ending.kind === 'succeeded'
-        ? await this.endSucceeded(job, ending, manager)
+        ? await this.endSucceeded(job, ending, manager, usage)
         : await this.endWithoutCharge(job, ending, manager);
     if (settled?.eventsPending) this.events.kick();
     return settled;
@@ -106,6 +121,7 @@ export class JobSettlement {
     job: AttemptJob,
     ending: Extract<Ending, { kind: 'succeeded' }>,
     manager?: EntityManager,
+    usage?: SettlementUsage,
   ): Promise<Settled | null> {
     const charge = ending.chargeMicros;
     if (!Number.isSafeInteger(charge) || charge < 0 || charge > job.holdAmount) {
@@ -120,14 +136,15 @@ export class JobSettlement {
         operation: job.operation,
         requestId: job.requestId,
         retentionSeconds: this.retentionSeconds(),
+        usage,
       },
       manager,
     );
     if (!done.ended) return null;
-    const { eventsPending } = done;
+    const { eventsPending, usageRecorded } = done;
     if (done.captured) {
       const captured = { charged: charge, balance: Number(done.balance) };
-      return { httpStatus: 200, captured, eventsPending };
+      return { httpStatus: 200, captured, eventsPending, usageRecorded };
     }
     // Its hold was reaped (the attempt outlived its deadline and margin): charge directly, only
     // if the credit is still there; otherwise the call is free.
@@ -137,7 +154,7 @@ export class JobSettlement {
       requestId: job.requestId,
       onCharged: (result, m) => this.jobs.setCharge(job.id, result.charged, result.balance, m),
     });
-    return { httpStatus: 200, captured, eventsPending };
+    return { httpStatus: 200, captured, eventsPending, usageRecorded: false };
   }
 
   private async endWithoutCharge(
@@ -153,21 +170,34 @@ export class JobSettlement {
       manager,
     );
     return ended.ended
-      ? { httpStatus: error.status, captured: null, eventsPending: ended.eventsPending }
+      ? {
+          httpStatus: error.status,
+          captured: null,
+          eventsPending: ended.eventsPending,
+          usageRecorded: false,
+        }
       : null;
   }
 
   /**
    * How this attempt ended the job, read back (an ending that committed unheard); null when the
    * job is not ended by this attempt. A succeeded job whose direct charge did not land (its hold
-   * had been reaped) is charged now.
+   * had been reaped) is charged now. `usage`: as given to the ending (`end`), whose statement
+   * wrote the usage record if it captured the hold.
    */
-  async endedBy(job: AttemptJob, ending: Ending): Promise<Settled | null> {
+  async endedBy(job: AttemptJob, ending: Ending, usage?: SettlementUsage): Promise<Settled | null> {
     const row = await this.jobs.findById(job.id);
     if (!row || row.attempt !== job.attempt || !row.finished_at) return null;
     if (row.status !== 'succeeded') {
-      return { httpStatus: row.http_status ?? 500, captured: null, eventsPending: false };
+      return {
+        httpStatus: row.http_status ?? 500,
+        captured: null,
+        eventsPending: false,
+        usageRecorded: false,
+      };
     }
+    const usageRecorded =
+      usage !== undefined && row.hold_id !== null && (await this.jobs.holdCaptured(row.hold_id));
     const captured =
       row.charged === null
         ? await this.billing.chargeWithoutHold(
@@ -182,7 +212,7 @@ export class JobSettlement {
             },
           )
         : { charged: Number(row.charged), balance: Number(row.balance_after ?? 0) };
-    return { httpStatus: 200, captured, eventsPending: false };
+    return { httpStatus: 200, captured, eventsPending: false, usageRecorded };
   }
 
   /** Ends a job that never started (canceled in the queue, or expired there); false if it had. */

@@ -255,6 +255,7 @@ export class OperationRunner {
     const attempt = this.executor.run({ ...job, holdId, attempt: 1 }, runnable, {
       usageByJob: () => usageByJob,
       onWorkStarted: (work) => (started.work = work),
+      startedAt: (res.locals as { startedAt?: number }).startedAt,
     });
     if (prefer.kind === 'wait') {
       const timer = new Promise<'waited'>((resolve) =>
@@ -295,6 +296,8 @@ export class OperationRunner {
       );
     }
     const { ending, settled } = result;
+    // A charged call's usage record was written with its charge (the key guard writes none).
+    if (settled.usageRecorded) locals.jobRecordsUsage = true;
     if (ending.kind === 'canceled') throw canceledError();
     if (ending.kind === 'failed') throw result.thrown ?? ending.error;
     // Captured: the call has succeeded and been charged. Nothing after this point may turn it

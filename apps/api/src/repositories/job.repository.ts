@@ -84,6 +84,11 @@ export interface JobSuccess {
   operation: string;
   requestId: string;
   retentionSeconds: number;
+  /**
+   * The call's usage record, written by the same statement when the charge is captured (status
+   * 200, the job's party and source, this market and duration); absent: none is written.
+   */
+  usage?: { market: string | null; durationMs: number };
 }
 
 /** Whether a job was ended, and whether its webhook event waits to be published. */
@@ -102,6 +107,8 @@ export interface SettledSuccess {
   balance: string | null;
   /** The job's account has a webhook endpoint of its mode: an event waits to be published. */
   eventsPending: boolean;
+  /** The call's usage record was written with the charge (asked for, and captured). */
+  usageRecorded: boolean;
 }
 
 export interface JobListFilter {
@@ -152,15 +159,17 @@ const EVENTS_PENDING = `EXISTS (
 /**
  * Ends a succeeded attempt and charges it, in one statement: the job row is locked and fenced
  * by its attempt; only then is its pending hold captured for the charge (the rest released),
- * the balance debited, the charge's ledger entry appended (when > 0), and the job ended with
- * its result, its charge and the balance after. A superseded attempt writes nothing; a hold
- * that is no longer pending (reaped) moves no money and leaves `charged` null for the caller
- * to settle.
+ * the balance debited, the charge's ledger entry appended (when > 0), the job ended with its
+ * result, its charge and the balance after, and (when $8) the call's usage record written with
+ * its charge: one commit for the charge and its record. A superseded attempt writes nothing; a
+ * hold that is no longer pending (reaped) moves no money, writes no usage record and leaves
+ * `charged` null for the caller to settle.
  */
 const SETTLE_SUCCESS: PreparedStatement = {
   name: 'jobs_settle_success',
   text: `WITH fence AS (
-           SELECT id, hold_id, account_id, mode, idempotency_key FROM jobs
+           SELECT id, hold_id, account_id, mode, idempotency_key, request_id, key_id, subject,
+                  operation, source FROM jobs
             WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE),
          settled AS (
            UPDATE holds h SET status = 'captured', charged = $3, settled_at = now()
@@ -189,9 +198,18 @@ const SETTLE_SUCCESS: PreparedStatement = {
              FROM fence f
             WHERE k.account_id = f.account_id AND k.mode = f.mode AND k.key = f.idempotency_key
               AND k.job_id = f.id AND EXISTS (SELECT 1 FROM ended)
+           RETURNING 1),
+         recorded AS (
+           INSERT INTO usage_records (request_id, account_id, key_id, mode, subject, operation, market,
+             status, error_code, charged, duration_ms, source)
+           SELECT f.request_id, f.account_id, f.key_id, f.mode, f.subject, f.operation, $9, 200, NULL,
+                  $3, $10, f.source
+             FROM fence f
+            WHERE $8::boolean AND EXISTS (SELECT 1 FROM settled) AND EXISTS (SELECT 1 FROM ended)
            RETURNING 1)
          SELECT (SELECT count(*) FROM ended)::int AS ended,
                 (SELECT count(*) FROM settled)::int AS captured,
+                (SELECT count(*) FROM recorded)::int AS recorded,
                 (SELECT balance FROM moved) AS balance,
                 coalesce((SELECT events_pending FROM ended), false) AS events_pending,
                 ${clampedColumn('given')}`,
@@ -469,10 +487,14 @@ export class JobRepository {
       success.requestId,
       success.result,
       success.retentionSeconds,
+      success.usage !== undefined,
+      success.usage?.market ?? null,
+      Math.max(0, Math.round(success.usage?.durationMs ?? 0)),
     ];
     const rows: {
       ended: number;
       captured: number;
+      recorded: number;
       balance: string | null;
       events_pending: boolean;
       clamped: unknown;
@@ -485,7 +507,20 @@ export class JobRepository {
       captured: rows[0].captured === 1,
       balance: rows[0].balance,
       eventsPending: rows[0].events_pending,
+      usageRecorded: rows[0].recorded === 1,
     };
+  }
+
+  /**
+   * Whether a job's hold was captured: by its settlement statement, which also wrote the call's
+   * usage record when asked to (a hold the reaper voided was not).
+   */
+  async holdCaptured(holdId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM holds WHERE id = $1 AND status = 'captured'`,
+      [holdId],
+    );
+    return rows.length > 0;
   }
 
   /** Records the charge of a succeeded job whose hold was no longer pending (charged directly). */
