@@ -39,38 +39,60 @@ export function latinWords(text: string): string[] {
 }
 
 /**
- * The words of the last text matched: one text is matched against many keywords in a row (a
- * message against every niche's keywords, a caption against every term), so it is split once.
+ * The words of the last text matched, in their singular forms: one text is matched against many
+ * keywords in a row (a message against every niche's keywords, a caption against every term),
+ * so it is split once.
  */
 const lastSplit: { text: string | null; words: readonly string[] } = { text: null, words: [] };
 
 function wordsOf(text: string): readonly string[] {
   if (lastSplit.text !== text) {
-    lastSplit.words = latinWords(text);
+    lastSplit.words = latinWords(text).map(singular);
     lastSplit.text = text;
   }
   return lastSplit.words;
 }
 
-/** True when `keyword` occurs in `text`: as whole word(s) for latin, as a substring for Chinese. */
+/** A keyword made ready for matching: its Simplified form (Chinese) or its singular words. */
+interface Needle {
+  han: string | null;
+  parts: readonly string[];
+}
+
+/** Keywords already made ready: the same lists are matched call after call. Cleared when full. */
+const needles = new Map<string, Needle>();
+const NEEDLES_MAX = 5_000;
+
+function needleOf(keyword: string): Needle {
+  let needle = needles.get(keyword);
+  if (needle !== undefined) return needle;
+  const text = keyword.toLowerCase().trim();
+  needle = hasHan(text)
+    ? { han: toSimplified(text), parts: [] }
+    : { han: null, parts: latinWords(text).map(singular) };
+  if (needles.size >= NEEDLES_MAX) needles.clear();
+  needles.set(keyword, needle);
+  return needle;
+}
+
+/**
+ * True when `keyword` occurs in `text`: as whole word(s) for latin, singular and plural alike
+ * ("cat" / "cats", "puppy" / "puppies"), as a substring for Chinese.
+ */
 export function containsKeyword(text: string, keyword: string): boolean {
-  const needle = keyword.toLowerCase().trim();
-  if (needle === '') return false;
-  if (hasHan(needle)) return toSimplified(text.toLowerCase()).includes(toSimplified(needle));
-  const words = wordsOf(text);
-  const parts = latinWords(needle);
+  const { han, parts } = needleOf(keyword);
+  if (han !== null) return toSimplified(text.toLowerCase()).includes(han);
   if (parts.length === 0) return false;
+  const words = wordsOf(text);
   for (let i = 0; i + parts.length <= words.length; i += 1) {
-    if (parts.every((part, j) => sameWord(words[i + j], part))) return true;
+    let j = 0;
+    while (j < parts.length && words[i + j] === parts[j]) j += 1;
+    if (j === parts.length) return true;
   }
   return false;
 }
 
-/** Singular and plural count as the same word ("cat" / "cats", "puppy" / "puppies"). */
-function sameWord(a: string, b: string): boolean {
-  return a === b || singular(a) === singular(b);
-}
-
+/** A word's singular form, so that singular and plural count as the same word. */
 export function singular(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
