@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { ThrottlerStorageService } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import Redis from 'ioredis';
 import { withTimeout } from '../common/redis/with-timeout';
+import { WindowCounters } from './window-counters';
 
 /** A counter call to Redis that takes longer than this falls back to memory. */
 const WARN_EVERY_MS = 30_000;
@@ -57,19 +57,18 @@ return {1, count + 1}
  * ceilings; in memory otherwise. If Redis stops answering, the API keeps serving on
  * per-instance counters with a logged warning, and /health reports `degraded`.
  *
- * Request counters (`count`) use @nestjs/throttler's stores with the ceiling semantics checked
- * here, so that a key over its ceiling stays refused until its window ends on both:
- * - Redis (@nest-lab/throttler-storage-redis): a fixed window per counter (starting at its first
- *   hit, `windowMs` long). Every request is counted, refused ones too; over the ceiling means
- *   refused until the window's key expires. The store is never asked to block (see NEVER_BLOCK).
- * - memory (ThrottlerStorageService): with blockDuration 0 the store keeps each hit for
- *   `windowMs` (a sliding window) and refuses without counting once `limit` hits are live, until
- *   the oldest expires. (With a positive blockDuration it would reset the counter to 0 when the
- *   block ends: `limit` passes, one 429, then another full `limit`.)
+ * Request counters (`count`) have one semantics in both stores: a fixed window per counter
+ * (starting at its first hit, `windowMs` long); every request is counted, refused ones too, so a
+ * key over its ceiling stays refused until its window ends.
+ * - Redis (@nest-lab/throttler-storage-redis): over the ceiling means refused until the window's
+ *   key expires. The store is never asked to block (see NEVER_BLOCK).
+ * - memory (WindowCounters): one number per counter, constant time per request. (Not
+ *   @nestjs/throttler's memory store: it keeps every hit's time for a sliding window, so each
+ *   request costs time and memory in proportion to the ceiling.)
  */
 export class ResilientThrottlerStorage implements OnApplicationShutdown {
   private readonly logger = new Logger('RateLimits');
-  private readonly memory = new ThrottlerStorageService();
+  private readonly memory = new WindowCounters();
   /** In-flight slots held in this process: key → (slot id → expiry, epoch ms). */
   private readonly localInFlight = new Map<string, Map<string, number>>();
   readonly redis?: Redis;
@@ -112,12 +111,7 @@ export class ResilientThrottlerStorage implements OnApplicationShutdown {
     } else if (this.redisStorage) {
       this.warn('Redis is not connected; using per-instance limits');
     }
-    const record = await this.memory.increment(key, windowMs, limit, 0, THROTTLER_NAME);
-    return {
-      totalHits: record.totalHits,
-      refused: record.isBlocked,
-      resetSeconds: Math.max(1, record.isBlocked ? record.timeToBlockExpire : record.timeToExpire),
-    };
+    return this.memory.count(key, windowMs, limit);
   }
 
   /**
@@ -218,7 +212,7 @@ export class ResilientThrottlerStorage implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.memory.onApplicationShutdown();
+    this.memory.stop();
     if (this.redis) this.redis.disconnect();
   }
 }
