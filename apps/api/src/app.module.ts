@@ -62,6 +62,12 @@ const FEATURE_MODULES = [
     useFactory: (config: ConfigService<Environment, true>) =>
       dataSourceOptions(config.get('DATABASE_URL', { infer: true })!),
   }),
+  // The four operations first: Express tries routes in the order they were registered, and
+  // modules register theirs in this order, so the paid calls match after the fewest tries.
+  AssistModule,
+  ScanModule,
+  PlaybookModule,
+  MusicModule,
   HealthModule,
   ThrottlingModule,
   AccountsModule,
@@ -72,10 +78,6 @@ const FEATURE_MODULES = [
   PaymentsModule,
   IdempotencyModule,
   OperationRunnerModule,
-  AssistModule,
-  ScanModule,
-  PlaybookModule,
-  MusicModule,
   WebhooksModule,
   BalanceModule,
   McpModule,

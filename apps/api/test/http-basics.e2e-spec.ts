@@ -101,6 +101,20 @@ describe('HTTP basics (e2e)', () => {
     expect(res.headers['x-request-id']).toMatch(/^req_[0-9a-f]{32}$/);
   });
 
+  it('the four paid operations are the first routes Express tries (fewest tries per paid call)', () => {
+    const express = t.app.getHttpAdapter().getInstance() as {
+      router: { stack: { route?: { path: string } }[] };
+    };
+    // Routes only: not the API reference's pages nor middleware mounted on every path.
+    const paths = express.router.stack
+      .map((layer) => layer.route?.path)
+      .filter(
+        (path): path is string =>
+          path !== undefined && !/^\/(docs|openapi)/.test(path) && path !== '/{*path}',
+      );
+    expect(paths.slice(0, 4)).toEqual(['/v1/assist', '/v1/scan', '/v1/playbook', '/v1/music']);
+  });
+
   it('answers an unknown route with a 404 envelope whose requestId matches the header', async () => {
     const res = await request(server).post('/nope').send({});
     expectEnvelope(res, 404, 'not_found');

@@ -3,6 +3,86 @@
  * `npm run sdk:types` (openapi-typescript + prettier). Do not edit by hand.
  */
 export interface paths {
+  '/v1/assist': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Classify a chat message (scan / chat / refuse) and write a self-contained search query
+     * @description Charged 0.010000 USD per call. Never calls a video provider and never runs the scan. Deadline 30 s.
+     */
+    post: operations['assist'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/scan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Find reels on one network that match a brief, scored for relevance, ranked by traction
+     * @description Holds 0.007500 × `limit` before work and charges 0.007500 per reel delivered (`reels: []` is free). Typical 20–30 s; deadline 90 s. Never mixes networks. Cover URLs expire within hours.
+     */
+    post: operations['scan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/playbook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Watch one video and write the shoot-ready remake plan: transcript, hook, scene map, script, shot list, editing guide, experiments
+     * @description Charged 0.200000 USD per playbook (held before work; any error is free). Typical 50–90 s; deadline 300 s (504 `timeout`). Only the first 120 s are analyzed (`analyzedSeconds`); a longer video is clipped, never refused, and the document describes nothing after it. Every timing (scenes, transcript, overlays, script beats, hook) comes from our own measurement of the video: scene cuts by ffmpeg scene detection, the platform caption track or a transcription. There is no OCR: on-screen text is known text, or text the model read in a key frame, timed by its scene.
+     */
+    post: operations['playbook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/music': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rank the sounds of one video's own network by how well they fit that video
+     * @description Reads the video's cut rhythm and audio (tempo, energy, mood), gathers up to 50 candidate sounds (the video's own sound, sounds of similar videos, sound search, the market's rising and popular charts), reads each sound from its own audio (cached permanently, so a repeat niche is much faster) and ranks them by `finalScore = 0.85 × fit.score + 0.15 × trend.strength`. The market is the video's network (Instagram and YouTube → network_a); there is no parameter. Holds and charges 0.250000 whatever `limit`; `suggestions: []` is 200 and free. Typical 35 s for a familiar niche, up to 150 s for an unfamiliar one; deadline 300 s. Preview URLs expire within hours.
+     */
+    post: operations['music'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health': {
     parameters: {
       query?: never;
@@ -441,86 +521,6 @@ export interface paths {
     get: operations['accountListLedger'];
     put?: never;
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/assist': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Classify a chat message (scan / chat / refuse) and write a self-contained search query
-     * @description Charged 0.010000 USD per call. Never calls a video provider and never runs the scan. Deadline 30 s.
-     */
-    post: operations['assist'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/scan': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Find reels on one network that match a brief, scored for relevance, ranked by traction
-     * @description Holds 0.007500 × `limit` before work and charges 0.007500 per reel delivered (`reels: []` is free). Typical 20–30 s; deadline 90 s. Never mixes networks. Cover URLs expire within hours.
-     */
-    post: operations['scan'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/playbook': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Watch one video and write the shoot-ready remake plan: transcript, hook, scene map, script, shot list, editing guide, experiments
-     * @description Charged 0.200000 USD per playbook (held before work; any error is free). Typical 50–90 s; deadline 300 s (504 `timeout`). Only the first 120 s are analyzed (`analyzedSeconds`); a longer video is clipped, never refused, and the document describes nothing after it. Every timing (scenes, transcript, overlays, script beats, hook) comes from our own measurement of the video: scene cuts by ffmpeg scene detection, the platform caption track or a transcription. There is no OCR: on-screen text is known text, or text the model read in a key frame, timed by its scene.
-     */
-    post: operations['playbook'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/music': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Rank the sounds of one video's own network by how well they fit that video
-     * @description Reads the video's cut rhythm and audio (tempo, energy, mood), gathers up to 50 candidate sounds (the video's own sound, sounds of similar videos, sound search, the market's rising and popular charts), reads each sound from its own audio (cached permanently, so a repeat niche is much faster) and ranks them by `finalScore = 0.85 × fit.score + 0.15 × trend.strength`. The market is the video's network (Instagram and YouTube → network_a); there is no parameter. Holds and charges 0.250000 whatever `limit`; `suggestions: []` is 200 and free. Typical 35 s for a familiar niche, up to 150 s for an unfamiliar one; deadline 300 s. Preview URLs expire within hours.
-     */
-    post: operations['music'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1007,6 +1007,25 @@ export interface webhooks {
 }
 export interface components {
   schemas: {
+    AssistHistoryEntryDto: {
+      /** @enum {string} */
+      role: 'user' | 'agent';
+      text: string;
+    };
+    AssistRequestDto: {
+      /** @example What dog food reels are working right now? */
+      message: string;
+      /** @description Prior turns, most recent last. Only the last 10 are used; older entries are ignored. */
+      history?: components['schemas']['AssistHistoryEntryDto'][];
+    };
+    AssistResponseDto: {
+      /** @enum {string} */
+      intent: 'scan' | 'chat' | 'refuse';
+      /** @description A conversational reply, for every intent. */
+      reply: string;
+      /** @description Only when intent is `scan`: a self-contained brief, ready to pass to /v1/scan. assist never runs the scan. */
+      query?: string;
+    };
     ErrorDetailDto: {
       /**
        * @description Stable, machine-readable: branch on it.
@@ -1052,6 +1071,409 @@ export interface components {
     };
     ErrorDto: {
       error: components['schemas']['ErrorDetailDto'];
+    };
+    JobBillingDto: {
+      /**
+       * @description Held when the job was created.
+       * @example 0.150000
+       */
+      held_usd: string;
+      /** @example 0.075000 */
+      charged_usd: string | null;
+      /** @example 9.925000 */
+      balance_usd: string | null;
+    };
+    JobDto: {
+      /** @example job_3f0c1c2e9b6a4f0e8d7c6b5a49382716 */
+      id: string;
+      /** @enum {string} */
+      object: 'job';
+      /** @enum {string} */
+      operation: 'assist' | 'scan' | 'playbook' | 'music';
+      /**
+       * @description `sync`: the call waited for it (default, or `Prefer: wait`); `async`: `Prefer: respond-async`.
+       * @enum {string}
+       */
+      mode: 'sync' | 'async';
+      /** @description Made with a live key (true) or a test key (false). */
+      livemode: boolean;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+      /** @example 0.5 */
+      progress: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      started_at: string | null;
+      /** Format: date-time */
+      finished_at: string | null;
+      /** @description The x-request-id of the call that created the job. */
+      request_id: string;
+      /** @description The x-subject of that call. */
+      subject: string | null;
+      /** @description The status the synchronous call answered (or would have): 200 or the error status. */
+      http_status: number | null;
+      /** @description The operation's response body, exactly as the synchronous call returns it (succeeded jobs, until purged). */
+      result: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The error body the synchronous call would have returned (failed and canceled jobs). */
+      error: components['schemas']['ErrorDto'] | null;
+      billing: components['schemas']['JobBillingDto'];
+      /** Format: date-time */
+      result_expires_at: string | null;
+      /** @description The result (and the request) were purged after the retention period. */
+      result_purged: boolean;
+    };
+    ScanRequestDto: {
+      /**
+       * @description A plain-language brief: a niche, a product description, or a request naming competitors (@handles).
+       * @example home espresso tips for beginners
+       */
+      query: string;
+      /**
+       * @description `auto` infers the network from the brief: Simplified Chinese or a mainland place → network_b; Traditional Chinese or Taiwan/Hong Kong/Macau → network_a; otherwise network_a.
+       * @default auto
+       * @enum {string}
+       */
+      market?: 'network_a' | 'network_b' | 'auto';
+      /**
+       * @description Reels to return; charged 0.007500 per reel delivered.
+       * @default 20
+       */
+      limit?: number;
+    };
+    ScanRelevanceDto: {
+      score: number;
+      reason: string;
+    };
+    ScanReelDto: {
+      /** @description Provider id; network_b ids are `network_b:<id>`. */
+      id: string;
+      /** @description Canonical permalink. */
+      url: string;
+      /** @description Thumbnail; expires within hours. */
+      coverUrl: string | null;
+      authorHandle: string | null;
+      authorName: string | null;
+      caption: string | null;
+      playCount: number;
+      likeCount: number;
+      commentCount: number;
+      shareCount: number;
+      durationSec: number | null;
+      /** @description ISO 8601. */
+      postedAt: string | null;
+      /** @description null when the relevance pass was unavailable (degraded). */
+      relevance: components['schemas']['ScanRelevanceDto'] | null;
+    };
+    ScanResponseDto: {
+      /** @enum {string} */
+      market: 'network_a' | 'network_b';
+      /** @description Short human label of what was searched. */
+      niche: string;
+      /** @description Search phrases actually run against the provider. */
+      queries: string[];
+      /** @description Ordered by play count (ties by likes). `[]` is 200 and free. */
+      reels: components['schemas']['ScanReelDto'][];
+      /** @description true when the relevance pass could not run: order is by traction alone and every `relevance` is null. */
+      degraded: boolean;
+    };
+    PlaybookRequestDto: {
+      /**
+       * @description Link to one video: network_a (`tiktok.com/@h/video/ID`, `vm.`/`vt.tiktok.com/CODE`, …), network_b (`douyin.com/video/ID`, `v.douyin.com/CODE/`, …), Instagram reels (`/reel/`, `/reels/`, `/p/`, `/tv/`, `/share/reel/`) or YouTube shorts (`/shorts/ID`, `youtu.be/ID`). A pasted share text containing one such link works too. Unsupported link → 400 `param: "url"`; a missing post or one without a video (photo, slides) → 404. Neither is charged.
+       * @example https://www.tiktok.com/@brewwithmaya/video/7400000443622845792
+       */
+      url: string;
+      /**
+       * @description Language to write the playbook in: `en`, `zh-Hans` or `zh-Hant` (Traditional characters). Aliases, case-insensitive: `english`; `chinese`, `simplified`, `zh`, `zh-CN` → zh-Hans; `traditional`, `zh-TW`, `zh-HK` → zh-Hant. Default: `zh-Hans` for network_b videos, `en` otherwise.
+       * @example en
+       */
+      language?: string;
+    };
+    PlaybookReelDto: {
+      /**
+       * @description Provider id: plain for network_a; `network_b:<id>`, `instagram:<code>`, `youtube:<id>` otherwise.
+       * @example 7400000443622845792
+       */
+      id: string;
+      /** @description Canonical permalink. */
+      url: string;
+      /**
+       * @description Instagram and YouTube videos belong to network_a.
+       * @enum {string}
+       */
+      market: 'network_a' | 'network_b';
+      authorHandle: string | null;
+      caption: string | null;
+      /** @description Full runtime, seconds. */
+      durationSec: number | null;
+    };
+    PlaybookOverviewDto: {
+      /** @description What the video is. */
+      summary: string;
+      /** @description Who it is for. */
+      audience: string;
+      /** @description Seconds the document covers (same as the response field). */
+      analyzedSeconds: number;
+      /** @description Full runtime of the video. */
+      durationSec: number | null;
+      /** @description True when the video is longer than the 120 s analyzed. */
+      clipped: boolean;
+    };
+    PlaybookHookDto: {
+      /** @description The opening line or on-screen promise. */
+      text: string;
+      /** @description Why it holds attention. */
+      why: string;
+      /** @description Always 0. */
+      start: number;
+      /** @description End of the opening line or on-screen text (else of the first scene). */
+      end: number;
+    };
+    PlaybookTimedTextDto: {
+      /** @description Seconds from the start of the video. */
+      start: number;
+      end: number;
+      text: string;
+    };
+    PlaybookTranscriptDto: {
+      /** @description Language of the text (`en`, `zh-Hans`, …). Chinese speech is written in the script of the requested language; other speech as spoken. */
+      language: string | null;
+      /**
+       * @description `platform_captions`: the platform’s own caption track; `transcription`: speech-to-text of the audio; `none`: the video has no audio.
+       * @enum {string}
+       */
+      source: 'platform_captions' | 'transcription' | 'none';
+      fullText: string;
+      /** @description Timed as measured, within the span. */
+      segments: components['schemas']['PlaybookTimedTextDto'][];
+    };
+    PlaybookSceneDto: {
+      /** @description Measured cut (ffmpeg scene detection), seconds. */
+      start: number;
+      /** @description The next measured cut, or the end of the analyzed span. */
+      end: number;
+      description: string;
+    };
+    PlaybookOverlayDto: {
+      start: number;
+      end: number;
+      text: string;
+      /**
+       * @description `platform_metadata` / `sandbox_spec`: known text with exact timing. `key_frame`: text read in a key frame (there is no OCR); its span is the scene that frame belongs to.
+       * @enum {string}
+       */
+      source: 'platform_metadata' | 'sandbox_spec' | 'key_frame';
+    };
+    PlaybookPacingDto: {
+      analyzedSeconds: number;
+      sceneCount: number;
+      averageSceneSec: number;
+      cutsPerMinute: number;
+      /**
+       * @description Average scene < 2.5 s fast, ≤ 5 s medium, else slow.
+       * @enum {string}
+       */
+      rhythm: 'fast' | 'medium' | 'slow';
+      notes: string;
+    };
+    PlaybookFormatDto: {
+      /** @description The repeatable format underneath this video. */
+      name: string;
+      description: string;
+      whyItWorks: string;
+    };
+    PlaybookScriptLineDto: {
+      /** @description When the beat happens in the original, seconds; snapped to a measured event. */
+      t: number;
+      line: string;
+    };
+    PlaybookSetupDto: {
+      camera: string;
+      lighting: string;
+      audio: string;
+      props: string[];
+    };
+    PlaybookEditingGuideDto: {
+      /** @description Measured average scene length. */
+      cutEverySec: number;
+      captions: string;
+      music: string;
+      notes: string[];
+    };
+    PlaybookPlanDto: {
+      script: components['schemas']['PlaybookScriptLineDto'][];
+      shotList: string[];
+      setup: components['schemas']['PlaybookSetupDto'];
+      editingGuide: components['schemas']['PlaybookEditingGuideDto'];
+      /** @description A ready-to-post caption. */
+      caption: string;
+      cta: string;
+    };
+    PlaybookExperimentDto: {
+      idea: string;
+      why: string;
+    };
+    PlaybookDocumentDto: {
+      /**
+       * @description Schema version, currently 2.
+       * @enum {integer}
+       */
+      version: 2;
+      /**
+       * @description Every playbook is full depth.
+       * @enum {string}
+       */
+      tier: 'full';
+      overview: components['schemas']['PlaybookOverviewDto'];
+      hook: components['schemas']['PlaybookHookDto'];
+      transcript: components['schemas']['PlaybookTranscriptDto'];
+      /** @description In order, contiguous, covering [0, analyzedSeconds]. */
+      scenes: components['schemas']['PlaybookSceneDto'][];
+      overlays: components['schemas']['PlaybookOverlayDto'][];
+      pacing: components['schemas']['PlaybookPacingDto'];
+      format: components['schemas']['PlaybookFormatDto'];
+      /** @description The remake plan. */
+      playbook: components['schemas']['PlaybookPlanDto'];
+      experiments: components['schemas']['PlaybookExperimentDto'][];
+      /** @description What would not transfer to a different brand. */
+      caveats: string[];
+    };
+    PlaybookResponseDto: {
+      reel: components['schemas']['PlaybookReelDto'];
+      /**
+       * @description The language the playbook is written in.
+       * @enum {string}
+       */
+      language: 'en' | 'zh-Hans' | 'zh-Hant';
+      /** @description Seconds actually watched: min(duration, 120). Nothing after it is described. */
+      analyzedSeconds: number | null;
+      playbook: components['schemas']['PlaybookDocumentDto'];
+    };
+    MusicRequestDto: {
+      /**
+       * @description Link to the video to match sounds against: a network_a or network_b video, an Instagram reel or a YouTube short (both matched against network_a's catalogue); short share links and pasted share texts that contain one link work too. Unsupported link → 400 (`param: "url"`); a valid link to a missing post or to a post without a video → 404 `not_found`.
+       * @example https://www.tiktok.com/@brewwithmaya/video/7400000443622845792
+       */
+      url: string;
+      /**
+       * @description Suggestions to return, best first. Does not change the price.
+       * @default 10
+       */
+      limit?: number;
+      /**
+       * @description Only tracks in the network's commercial music library (cleared for brand posts).
+       * @default false
+       */
+      requireCommercial?: boolean;
+    };
+    MusicVideoDto: {
+      /** @description The video's public id: network_b `network_b:<id>`, `instagram:<code>`, `youtube:<id>`. */
+      id: string;
+      /** @description Canonical permalink. */
+      url: string;
+      /** @description Full runtime, seconds. */
+      durationSec: number;
+    };
+    SoundVibeDto: {
+      /** @description Beats per minute read from the audio (60–200; very slow or fast tracks can read at half or double); null without a steady beat. */
+      tempoBpm: number | null;
+      /** @description Loudness and busyness, 0 (quiet, sparse) to 1. */
+      energy: number;
+      /**
+       * @description The valence/arousal quadrant.
+       * @enum {string}
+       */
+      mood: 'upbeat' | 'calm' | 'dark' | 'tense';
+      /** @description Dark (0) to bright (1): mode, tonal clarity, brightness. */
+      valence: number;
+      /** @description Calm (0) to excited (1). */
+      arousal: number;
+    };
+    SoundTrendDto: {
+      /**
+       * @description From the usage history (last quarter against first quarter: ≥ +25 % rising, ≤ −20 % fading); without a history, from chart movement; `unknown` only when the network gave neither a usage history nor a chart placement that moved (never guessed).
+       * @enum {string}
+       */
+      direction: 'rising' | 'steady' | 'fading' | 'unknown';
+      /** @description Videos using the sound, as the network reports it. */
+      usageCount: number | null;
+      /** @description Relative change of usage over the history: 0.35 is +35 %, −0.5 is half. null without a history, or when usage rose from zero (no ratio measures that). */
+      growth: number | null;
+      /** @description Momentum (60 %) and reach (40 %): the trend input of `finalScore`. */
+      strength: number;
+      /**
+       * @description What the reading rests on.
+       * @enum {string}
+       */
+      basis: 'usage_history' | 'chart_movement' | 'none';
+    };
+    SoundCommercialDto: {
+      /** @description In the network's commercial music library; null when the network did not say. */
+      inCommercialLibrary: boolean | null;
+      /** @description Cleared for brand and sponsored posts (true only for commercial-library tracks). */
+      clearedForBrandUse: boolean;
+      /** @description A creator's original sound rather than a released track. */
+      originalSound: boolean | null;
+    };
+    SoundFitPartsDto: {
+      /** @description Tempo against the video's cut rhythm; half and double time count. Weight 0.40. */
+      tempo: number;
+      /** @description Energy against the video's audio and pace. Weight 0.25. */
+      energy: number;
+      /** @description Valence/arousal distance to the video's own audio. Weight 0.20. */
+      mood: number;
+      /** @description Usable slice against the video's length. Weight 0.15. */
+      length: number;
+    };
+    SoundFitDto: {
+      /** @description Weighted sum of `parts`. */
+      score: number;
+      /** @description The deciding reasons, in plain words. */
+      why: string;
+      /** @description Each ingredient of the score, 0..1 (0.5 where the data to judge it is missing). */
+      parts: components['schemas']['SoundFitPartsDto'];
+    };
+    SoundSuggestionDto: {
+      /** @description Sound id; network_b ids are `network_b:<id>`. */
+      soundId: string;
+      title: string | null;
+      /** @description Track artist or original creator. */
+      author: string | null;
+      /** @description Artwork; expires. */
+      coverUrl: string | null;
+      /** @description Streamable audio; expires, usually within hours. */
+      previewUrl: string | null;
+      /** @description Link to the sound on its platform (the name is the same on both networks). */
+      tiktokUrl: string;
+      /** @description Full track length, seconds. */
+      durationSec: number | null;
+      /** @description Slice usable in an edit, seconds. */
+      shootDurationSec: number | null;
+      /** @description Reading of the sound's own audio. */
+      vibe: components['schemas']['SoundVibeDto'] | null;
+      trend: components['schemas']['SoundTrendDto'];
+      commercial: components['schemas']['SoundCommercialDto'];
+      fit: components['schemas']['SoundFitDto'];
+      /** @description 0.85 × fit.score + 0.15 × trend.strength: the ranking key. A fit lead above 0.18 always wins, whatever the trends. */
+      finalScore: number;
+      /** @description Caveats, never errors. */
+      warnings: string[];
+    };
+    MusicResponseDto: {
+      /**
+       * @description Catalogue searched, from the video's network (Instagram and YouTube → network_a).
+       * @enum {string}
+       */
+      market: 'network_a' | 'network_b';
+      video: components['schemas']['MusicVideoDto'];
+      /** @description Best first (by `finalScore`), at most `limit`. `[]` is 200 and free. */
+      suggestions: components['schemas']['SoundSuggestionDto'][];
+      /** @description How many sounds were scored. */
+      considered: number;
+      /** @description Notes about the run: a thin pool, cache share, sounds left out. */
+      notes: string[];
     };
     AccountResponseDto: {
       /** Format: uuid */
@@ -1683,428 +2105,6 @@ export interface components {
       /** @description Pass back as `cursor` for the next page; `null` on the last page. */
       nextCursor: string | null;
     };
-    AssistHistoryEntryDto: {
-      /** @enum {string} */
-      role: 'user' | 'agent';
-      text: string;
-    };
-    AssistRequestDto: {
-      /** @example What dog food reels are working right now? */
-      message: string;
-      /** @description Prior turns, most recent last. Only the last 10 are used; older entries are ignored. */
-      history?: components['schemas']['AssistHistoryEntryDto'][];
-    };
-    AssistResponseDto: {
-      /** @enum {string} */
-      intent: 'scan' | 'chat' | 'refuse';
-      /** @description A conversational reply, for every intent. */
-      reply: string;
-      /** @description Only when intent is `scan`: a self-contained brief, ready to pass to /v1/scan. assist never runs the scan. */
-      query?: string;
-    };
-    JobBillingDto: {
-      /**
-       * @description Held when the job was created.
-       * @example 0.150000
-       */
-      held_usd: string;
-      /** @example 0.075000 */
-      charged_usd: string | null;
-      /** @example 9.925000 */
-      balance_usd: string | null;
-    };
-    JobDto: {
-      /** @example job_3f0c1c2e9b6a4f0e8d7c6b5a49382716 */
-      id: string;
-      /** @enum {string} */
-      object: 'job';
-      /** @enum {string} */
-      operation: 'assist' | 'scan' | 'playbook' | 'music';
-      /**
-       * @description `sync`: the call waited for it (default, or `Prefer: wait`); `async`: `Prefer: respond-async`.
-       * @enum {string}
-       */
-      mode: 'sync' | 'async';
-      /** @description Made with a live key (true) or a test key (false). */
-      livemode: boolean;
-      /** @enum {string} */
-      status: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
-      /** @example 0.5 */
-      progress: number;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      started_at: string | null;
-      /** Format: date-time */
-      finished_at: string | null;
-      /** @description The x-request-id of the call that created the job. */
-      request_id: string;
-      /** @description The x-subject of that call. */
-      subject: string | null;
-      /** @description The status the synchronous call answered (or would have): 200 or the error status. */
-      http_status: number | null;
-      /** @description The operation's response body, exactly as the synchronous call returns it (succeeded jobs, until purged). */
-      result: {
-        [key: string]: unknown;
-      } | null;
-      /** @description The error body the synchronous call would have returned (failed and canceled jobs). */
-      error: components['schemas']['ErrorDto'] | null;
-      billing: components['schemas']['JobBillingDto'];
-      /** Format: date-time */
-      result_expires_at: string | null;
-      /** @description The result (and the request) were purged after the retention period. */
-      result_purged: boolean;
-    };
-    ScanRequestDto: {
-      /**
-       * @description A plain-language brief: a niche, a product description, or a request naming competitors (@handles).
-       * @example home espresso tips for beginners
-       */
-      query: string;
-      /**
-       * @description `auto` infers the network from the brief: Simplified Chinese or a mainland place → network_b; Traditional Chinese or Taiwan/Hong Kong/Macau → network_a; otherwise network_a.
-       * @default auto
-       * @enum {string}
-       */
-      market?: 'network_a' | 'network_b' | 'auto';
-      /**
-       * @description Reels to return; charged 0.007500 per reel delivered.
-       * @default 20
-       */
-      limit?: number;
-    };
-    ScanRelevanceDto: {
-      score: number;
-      reason: string;
-    };
-    ScanReelDto: {
-      /** @description Provider id; network_b ids are `network_b:<id>`. */
-      id: string;
-      /** @description Canonical permalink. */
-      url: string;
-      /** @description Thumbnail; expires within hours. */
-      coverUrl: string | null;
-      authorHandle: string | null;
-      authorName: string | null;
-      caption: string | null;
-      playCount: number;
-      likeCount: number;
-      commentCount: number;
-      shareCount: number;
-      durationSec: number | null;
-      /** @description ISO 8601. */
-      postedAt: string | null;
-      /** @description null when the relevance pass was unavailable (degraded). */
-      relevance: components['schemas']['ScanRelevanceDto'] | null;
-    };
-    ScanResponseDto: {
-      /** @enum {string} */
-      market: 'network_a' | 'network_b';
-      /** @description Short human label of what was searched. */
-      niche: string;
-      /** @description Search phrases actually run against the provider. */
-      queries: string[];
-      /** @description Ordered by play count (ties by likes). `[]` is 200 and free. */
-      reels: components['schemas']['ScanReelDto'][];
-      /** @description true when the relevance pass could not run: order is by traction alone and every `relevance` is null. */
-      degraded: boolean;
-    };
-    PlaybookRequestDto: {
-      /**
-       * @description Link to one video: network_a (`tiktok.com/@h/video/ID`, `vm.`/`vt.tiktok.com/CODE`, …), network_b (`douyin.com/video/ID`, `v.douyin.com/CODE/`, …), Instagram reels (`/reel/`, `/reels/`, `/p/`, `/tv/`, `/share/reel/`) or YouTube shorts (`/shorts/ID`, `youtu.be/ID`). A pasted share text containing one such link works too. Unsupported link → 400 `param: "url"`; a missing post or one without a video (photo, slides) → 404. Neither is charged.
-       * @example https://www.tiktok.com/@brewwithmaya/video/7400000443622845792
-       */
-      url: string;
-      /**
-       * @description Language to write the playbook in: `en`, `zh-Hans` or `zh-Hant` (Traditional characters). Aliases, case-insensitive: `english`; `chinese`, `simplified`, `zh`, `zh-CN` → zh-Hans; `traditional`, `zh-TW`, `zh-HK` → zh-Hant. Default: `zh-Hans` for network_b videos, `en` otherwise.
-       * @example en
-       */
-      language?: string;
-    };
-    PlaybookReelDto: {
-      /**
-       * @description Provider id: plain for network_a; `network_b:<id>`, `instagram:<code>`, `youtube:<id>` otherwise.
-       * @example 7400000443622845792
-       */
-      id: string;
-      /** @description Canonical permalink. */
-      url: string;
-      /**
-       * @description Instagram and YouTube videos belong to network_a.
-       * @enum {string}
-       */
-      market: 'network_a' | 'network_b';
-      authorHandle: string | null;
-      caption: string | null;
-      /** @description Full runtime, seconds. */
-      durationSec: number | null;
-    };
-    PlaybookOverviewDto: {
-      /** @description What the video is. */
-      summary: string;
-      /** @description Who it is for. */
-      audience: string;
-      /** @description Seconds the document covers (same as the response field). */
-      analyzedSeconds: number;
-      /** @description Full runtime of the video. */
-      durationSec: number | null;
-      /** @description True when the video is longer than the 120 s analyzed. */
-      clipped: boolean;
-    };
-    PlaybookHookDto: {
-      /** @description The opening line or on-screen promise. */
-      text: string;
-      /** @description Why it holds attention. */
-      why: string;
-      /** @description Always 0. */
-      start: number;
-      /** @description End of the opening line or on-screen text (else of the first scene). */
-      end: number;
-    };
-    PlaybookTimedTextDto: {
-      /** @description Seconds from the start of the video. */
-      start: number;
-      end: number;
-      text: string;
-    };
-    PlaybookTranscriptDto: {
-      /** @description Language of the text (`en`, `zh-Hans`, …). Chinese speech is written in the script of the requested language; other speech as spoken. */
-      language: string | null;
-      /**
-       * @description `platform_captions`: the platform’s own caption track; `transcription`: speech-to-text of the audio; `none`: the video has no audio.
-       * @enum {string}
-       */
-      source: 'platform_captions' | 'transcription' | 'none';
-      fullText: string;
-      /** @description Timed as measured, within the span. */
-      segments: components['schemas']['PlaybookTimedTextDto'][];
-    };
-    PlaybookSceneDto: {
-      /** @description Measured cut (ffmpeg scene detection), seconds. */
-      start: number;
-      /** @description The next measured cut, or the end of the analyzed span. */
-      end: number;
-      description: string;
-    };
-    PlaybookOverlayDto: {
-      start: number;
-      end: number;
-      text: string;
-      /**
-       * @description `platform_metadata` / `sandbox_spec`: known text with exact timing. `key_frame`: text read in a key frame (there is no OCR); its span is the scene that frame belongs to.
-       * @enum {string}
-       */
-      source: 'platform_metadata' | 'sandbox_spec' | 'key_frame';
-    };
-    PlaybookPacingDto: {
-      analyzedSeconds: number;
-      sceneCount: number;
-      averageSceneSec: number;
-      cutsPerMinute: number;
-      /**
-       * @description Average scene < 2.5 s fast, ≤ 5 s medium, else slow.
-       * @enum {string}
-       */
-      rhythm: 'fast' | 'medium' | 'slow';
-      notes: string;
-    };
-    PlaybookFormatDto: {
-      /** @description The repeatable format underneath this video. */
-      name: string;
-      description: string;
-      whyItWorks: string;
-    };
-    PlaybookScriptLineDto: {
-      /** @description When the beat happens in the original, seconds; snapped to a measured event. */
-      t: number;
-      line: string;
-    };
-    PlaybookSetupDto: {
-      camera: string;
-      lighting: string;
-      audio: string;
-      props: string[];
-    };
-    PlaybookEditingGuideDto: {
-      /** @description Measured average scene length. */
-      cutEverySec: number;
-      captions: string;
-      music: string;
-      notes: string[];
-    };
-    PlaybookPlanDto: {
-      script: components['schemas']['PlaybookScriptLineDto'][];
-      shotList: string[];
-      setup: components['schemas']['PlaybookSetupDto'];
-      editingGuide: components['schemas']['PlaybookEditingGuideDto'];
-      /** @description A ready-to-post caption. */
-      caption: string;
-      cta: string;
-    };
-    PlaybookExperimentDto: {
-      idea: string;
-      why: string;
-    };
-    PlaybookDocumentDto: {
-      /**
-       * @description Schema version, currently 2.
-       * @enum {integer}
-       */
-      version: 2;
-      /**
-       * @description Every playbook is full depth.
-       * @enum {string}
-       */
-      tier: 'full';
-      overview: components['schemas']['PlaybookOverviewDto'];
-      hook: components['schemas']['PlaybookHookDto'];
-      transcript: components['schemas']['PlaybookTranscriptDto'];
-      /** @description In order, contiguous, covering [0, analyzedSeconds]. */
-      scenes: components['schemas']['PlaybookSceneDto'][];
-      overlays: components['schemas']['PlaybookOverlayDto'][];
-      pacing: components['schemas']['PlaybookPacingDto'];
-      format: components['schemas']['PlaybookFormatDto'];
-      /** @description The remake plan. */
-      playbook: components['schemas']['PlaybookPlanDto'];
-      experiments: components['schemas']['PlaybookExperimentDto'][];
-      /** @description What would not transfer to a different brand. */
-      caveats: string[];
-    };
-    PlaybookResponseDto: {
-      reel: components['schemas']['PlaybookReelDto'];
-      /**
-       * @description The language the playbook is written in.
-       * @enum {string}
-       */
-      language: 'en' | 'zh-Hans' | 'zh-Hant';
-      /** @description Seconds actually watched: min(duration, 120). Nothing after it is described. */
-      analyzedSeconds: number | null;
-      playbook: components['schemas']['PlaybookDocumentDto'];
-    };
-    MusicRequestDto: {
-      /**
-       * @description Link to the video to match sounds against: a network_a or network_b video, an Instagram reel or a YouTube short (both matched against network_a's catalogue); short share links and pasted share texts that contain one link work too. Unsupported link → 400 (`param: "url"`); a valid link to a missing post or to a post without a video → 404 `not_found`.
-       * @example https://www.tiktok.com/@brewwithmaya/video/7400000443622845792
-       */
-      url: string;
-      /**
-       * @description Suggestions to return, best first. Does not change the price.
-       * @default 10
-       */
-      limit?: number;
-      /**
-       * @description Only tracks in the network's commercial music library (cleared for brand posts).
-       * @default false
-       */
-      requireCommercial?: boolean;
-    };
-    MusicVideoDto: {
-      /** @description The video's public id: network_b `network_b:<id>`, `instagram:<code>`, `youtube:<id>`. */
-      id: string;
-      /** @description Canonical permalink. */
-      url: string;
-      /** @description Full runtime, seconds. */
-      durationSec: number;
-    };
-    SoundVibeDto: {
-      /** @description Beats per minute read from the audio (60–200; very slow or fast tracks can read at half or double); null without a steady beat. */
-      tempoBpm: number | null;
-      /** @description Loudness and busyness, 0 (quiet, sparse) to 1. */
-      energy: number;
-      /**
-       * @description The valence/arousal quadrant.
-       * @enum {string}
-       */
-      mood: 'upbeat' | 'calm' | 'dark' | 'tense';
-      /** @description Dark (0) to bright (1): mode, tonal clarity, brightness. */
-      valence: number;
-      /** @description Calm (0) to excited (1). */
-      arousal: number;
-    };
-    SoundTrendDto: {
-      /**
-       * @description From the usage history (last quarter against first quarter: ≥ +25 % rising, ≤ −20 % fading); without a history, from chart movement; `unknown` only when the network gave neither a usage history nor a chart placement that moved (never guessed).
-       * @enum {string}
-       */
-      direction: 'rising' | 'steady' | 'fading' | 'unknown';
-      /** @description Videos using the sound, as the network reports it. */
-      usageCount: number | null;
-      /** @description Relative change of usage over the history: 0.35 is +35 %, −0.5 is half. null without a history, or when usage rose from zero (no ratio measures that). */
-      growth: number | null;
-      /** @description Momentum (60 %) and reach (40 %): the trend input of `finalScore`. */
-      strength: number;
-      /**
-       * @description What the reading rests on.
-       * @enum {string}
-       */
-      basis: 'usage_history' | 'chart_movement' | 'none';
-    };
-    SoundCommercialDto: {
-      /** @description In the network's commercial music library; null when the network did not say. */
-      inCommercialLibrary: boolean | null;
-      /** @description Cleared for brand and sponsored posts (true only for commercial-library tracks). */
-      clearedForBrandUse: boolean;
-      /** @description A creator's original sound rather than a released track. */
-      originalSound: boolean | null;
-    };
-    SoundFitPartsDto: {
-      /** @description Tempo against the video's cut rhythm; half and double time count. Weight 0.40. */
-      tempo: number;
-      /** @description Energy against the video's audio and pace. Weight 0.25. */
-      energy: number;
-      /** @description Valence/arousal distance to the video's own audio. Weight 0.20. */
-      mood: number;
-      /** @description Usable slice against the video's length. Weight 0.15. */
-      length: number;
-    };
-    SoundFitDto: {
-      /** @description Weighted sum of `parts`. */
-      score: number;
-      /** @description The deciding reasons, in plain words. */
-      why: string;
-      /** @description Each ingredient of the score, 0..1 (0.5 where the data to judge it is missing). */
-      parts: components['schemas']['SoundFitPartsDto'];
-    };
-    SoundSuggestionDto: {
-      /** @description Sound id; network_b ids are `network_b:<id>`. */
-      soundId: string;
-      title: string | null;
-      /** @description Track artist or original creator. */
-      author: string | null;
-      /** @description Artwork; expires. */
-      coverUrl: string | null;
-      /** @description Streamable audio; expires, usually within hours. */
-      previewUrl: string | null;
-      /** @description Link to the sound on its platform (the name is the same on both networks). */
-      tiktokUrl: string;
-      /** @description Full track length, seconds. */
-      durationSec: number | null;
-      /** @description Slice usable in an edit, seconds. */
-      shootDurationSec: number | null;
-      /** @description Reading of the sound's own audio. */
-      vibe: components['schemas']['SoundVibeDto'] | null;
-      trend: components['schemas']['SoundTrendDto'];
-      commercial: components['schemas']['SoundCommercialDto'];
-      fit: components['schemas']['SoundFitDto'];
-      /** @description 0.85 × fit.score + 0.15 × trend.strength: the ranking key. A fit lead above 0.18 always wins, whatever the trends. */
-      finalScore: number;
-      /** @description Caveats, never errors. */
-      warnings: string[];
-    };
-    MusicResponseDto: {
-      /**
-       * @description Catalogue searched, from the video's network (Instagram and YouTube → network_a).
-       * @enum {string}
-       */
-      market: 'network_a' | 'network_b';
-      video: components['schemas']['MusicVideoDto'];
-      /** @description Best first (by `finalScore`), at most `limit`. `[]` is 200 and free. */
-      suggestions: components['schemas']['SoundSuggestionDto'][];
-      /** @description How many sounds were scored. */
-      considered: number;
-      /** @description Notes about the run: a thin pool, cache share, sounds left out. */
-      notes: string[];
-    };
     CreateWebhookEndpointDto: {
       /**
        * @description Where events are POSTed. Live mode: https, a public address. Test mode may also use http and loopback (`http://localhost:3000/…`).
@@ -2278,6 +2278,1232 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  assist: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
+        'x-subject'?: string;
+        /** @description 1–255 printable ASCII characters without spaces; a retry with the same key and the same request replays the stored response (kept at least 24 h) with `Idempotent-Replayed: true`. */
+        'Idempotency-Key'?: string;
+        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
+        'x-request-id'?: string;
+        /** @description RFC 7240. `respond-async`: answer 202 at once with the job (run by a worker; poll `Location` or receive a webhook). `wait=N` (1–60): wait up to N seconds, then 200 with the result or 202 with the job if it is still running. Without it the call waits for its job. Other preferences are ignored; a `wait` outside 1–60 is 400 (`param: "Prefer"`). */
+        Prefer?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AssistRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it. `x-job-id` names the job, so a client that hung up can fetch the result at `/v1/jobs/{id}`. */
+      200: {
+        headers: {
+          /** @description What this call charged, USD, six decimal places (`0.000000` when free; a replay repeats the original charge without charging again). */
+          'x-service-charged-usd'?: string;
+          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
+          'x-service-balance-usd'?: string;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AssistResponseDto'];
+        };
+      };
+      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
+      202: {
+        headers: {
+          /** @description `/v1/jobs/{id}`. */
+          Location?: string;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or header is invalid; `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key (only the `Authorization: Bearer` header is read). No key to count against, so no RateLimit headers. */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description `Bearer`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      402: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
+          'x-service-balance-usd'?: string;
+          /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
+          'x-service-price-usd'?: string;
+          /** @description A spend-limit 402: the window whose limit refused the call. */
+          'x-service-limit-window'?: 'total' | 'day' | 'month';
+          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
+          'x-service-limit-usd'?: string;
+          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
+          'x-service-limit-resets-at'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_in_use`: the same key is still running (`x-job-id` names its job); `job_canceled`: the job was canceled before it finished. */
+      409: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_reused`: the key was used with a different request. */
+      422: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `internal_error`: a bug on our side; no details leak. Not charged. */
+      500: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_error`: a provider failed or answered garbage. Not charged. */
+      502: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_unavailable`: a provider is not configured or its circuit is open. Not charged. */
+      503: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `timeout`: the deadline passed. Not charged. */
+      504: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  scan: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
+        'x-subject'?: string;
+        /** @description 1–255 printable ASCII characters without spaces; a retry with the same key and the same request replays the stored response (kept at least 24 h) with `Idempotent-Replayed: true`. */
+        'Idempotency-Key'?: string;
+        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
+        'x-request-id'?: string;
+        /** @description RFC 7240. `respond-async`: answer 202 at once with the job (run by a worker; poll `Location` or receive a webhook). `wait=N` (1–60): wait up to N seconds, then 200 with the result or 202 with the job if it is still running. Without it the call waits for its job. Other preferences are ignored; a `wait` outside 1–60 is 400 (`param: "Prefer"`). */
+        Prefer?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ScanRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it. `x-job-id` names the job, so a client that hung up can fetch the result at `/v1/jobs/{id}`. */
+      200: {
+        headers: {
+          /** @description What this call charged, USD, six decimal places (`0.000000` when free; a replay repeats the original charge without charging again). */
+          'x-service-charged-usd'?: string;
+          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
+          'x-service-balance-usd'?: string;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScanResponseDto'];
+        };
+      };
+      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
+      202: {
+        headers: {
+          /** @description `/v1/jobs/{id}`. */
+          Location?: string;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or header is invalid; `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key (only the `Authorization: Bearer` header is read). No key to count against, so no RateLimit headers. */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description `Bearer`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      402: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
+          'x-service-balance-usd'?: string;
+          /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
+          'x-service-price-usd'?: string;
+          /** @description A spend-limit 402: the window whose limit refused the call. */
+          'x-service-limit-window'?: 'total' | 'day' | 'month';
+          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
+          'x-service-limit-usd'?: string;
+          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
+          'x-service-limit-resets-at'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_in_use`: the same key is still running (`x-job-id` names its job); `job_canceled`: the job was canceled before it finished. */
+      409: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_reused`: the key was used with a different request. */
+      422: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `internal_error`: a bug on our side; no details leak. Not charged. */
+      500: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_error`: a provider failed or answered garbage. Not charged. */
+      502: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_unavailable`: a provider is not configured or its circuit is open. Not charged. */
+      503: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `timeout`: the deadline passed. Not charged. */
+      504: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  playbook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
+        'x-subject'?: string;
+        /** @description 1–255 printable ASCII characters without spaces; a retry with the same key and the same request replays the stored response (kept at least 24 h) with `Idempotent-Replayed: true`. */
+        'Idempotency-Key'?: string;
+        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
+        'x-request-id'?: string;
+        /** @description RFC 7240. `respond-async`: answer 202 at once with the job (run by a worker; poll `Location` or receive a webhook). `wait=N` (1–60): wait up to N seconds, then 200 with the result or 202 with the job if it is still running. Without it the call waits for its job. Other preferences are ignored; a `wait` outside 1–60 is 400 (`param: "Prefer"`). */
+        Prefer?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PlaybookRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it. `x-job-id` names the job, so a client that hung up can fetch the result at `/v1/jobs/{id}`. */
+      200: {
+        headers: {
+          /** @description What this call charged, USD, six decimal places (`0.000000` when free; a replay repeats the original charge without charging again). */
+          'x-service-charged-usd'?: string;
+          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
+          'x-service-balance-usd'?: string;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlaybookResponseDto'];
+        };
+      };
+      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
+      202: {
+        headers: {
+          /** @description `/v1/jobs/{id}`. */
+          Location?: string;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or header is invalid; `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key (only the `Authorization: Bearer` header is read). No key to count against, so no RateLimit headers. */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description `Bearer`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      402: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
+          'x-service-balance-usd'?: string;
+          /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
+          'x-service-price-usd'?: string;
+          /** @description A spend-limit 402: the window whose limit refused the call. */
+          'x-service-limit-window'?: 'total' | 'day' | 'month';
+          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
+          'x-service-limit-usd'?: string;
+          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
+          'x-service-limit-resets-at'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: a valid link to a missing post, or a post without a video. Not charged. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_in_use`: the same key is still running (`x-job-id` names its job); `job_canceled`: the job was canceled before it finished. */
+      409: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_reused`: the key was used with a different request. */
+      422: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `internal_error`: a bug on our side; no details leak. Not charged. */
+      500: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_error`: a provider failed or answered garbage. Not charged. */
+      502: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_unavailable`: a provider is not configured or its circuit is open. Not charged. */
+      503: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `timeout`: the deadline passed. Not charged. */
+      504: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  music: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
+        'x-subject'?: string;
+        /** @description 1–255 printable ASCII characters without spaces; a retry with the same key and the same request replays the stored response (kept at least 24 h) with `Idempotent-Replayed: true`. */
+        'Idempotency-Key'?: string;
+        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
+        'x-request-id'?: string;
+        /** @description RFC 7240. `respond-async`: answer 202 at once with the job (run by a worker; poll `Location` or receive a webhook). `wait=N` (1–60): wait up to N seconds, then 200 with the result or 202 with the job if it is still running. Without it the call waits for its job. Other preferences are ignored; a `wait` outside 1–60 is 400 (`param: "Prefer"`). */
+        Prefer?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MusicRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it. `x-job-id` names the job, so a client that hung up can fetch the result at `/v1/jobs/{id}`. */
+      200: {
+        headers: {
+          /** @description What this call charged, USD, six decimal places (`0.000000` when free; a replay repeats the original charge without charging again). */
+          'x-service-charged-usd'?: string;
+          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
+          'x-service-balance-usd'?: string;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MusicResponseDto'];
+        };
+      };
+      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
+      202: {
+        headers: {
+          /** @description `/v1/jobs/{id}`. */
+          Location?: string;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or header is invalid; `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key (only the `Authorization: Bearer` header is read). No key to count against, so no RateLimit headers. */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description `Bearer`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      402: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
+          'x-service-balance-usd'?: string;
+          /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
+          'x-service-price-usd'?: string;
+          /** @description A spend-limit 402: the window whose limit refused the call. */
+          'x-service-limit-window'?: 'total' | 'day' | 'month';
+          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
+          'x-service-limit-usd'?: string;
+          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
+          'x-service-limit-resets-at'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: a valid link to a missing post, or a post without a video. Not charged. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_in_use`: the same key is still running (`x-job-id` names its job); `job_canceled`: the job was canceled before it finished. */
+      409: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_reused`: the key was used with a different request. */
+      422: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `internal_error`: a bug on our side; no details leak. Not charged. */
+      500: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_error`: a provider failed or answered garbage. Not charged. */
+      502: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_unavailable`: a provider is not configured or its circuit is open. Not charged. */
+      503: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `timeout`: the deadline passed. Not charged. */
+      504: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
   getHealth: {
     parameters: {
       query?: never;
@@ -4435,1232 +5661,6 @@ export interface operations {
           'RateLimit-Remaining'?: number;
           /** @description Seconds until that window resets. */
           'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
-  assist: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
-        'x-subject'?: string;
-        /** @description 1–255 printable ASCII characters without spaces; a retry with the same key and the same request replays the stored response (kept at least 24 h) with `Idempotent-Replayed: true`. */
-        'Idempotency-Key'?: string;
-        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
-        'x-request-id'?: string;
-        /** @description RFC 7240. `respond-async`: answer 202 at once with the job (run by a worker; poll `Location` or receive a webhook). `wait=N` (1–60): wait up to N seconds, then 200 with the result or 202 with the job if it is still running. Without it the call waits for its job. Other preferences are ignored; a `wait` outside 1–60 is 400 (`param: "Prefer"`). */
-        Prefer?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['AssistRequestDto'];
-      };
-    };
-    responses: {
-      /** @description Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it. `x-job-id` names the job, so a client that hung up can fetch the result at `/v1/jobs/{id}`. */
-      200: {
-        headers: {
-          /** @description What this call charged, USD, six decimal places (`0.000000` when free; a replay repeats the original charge without charging again). */
-          'x-service-charged-usd'?: string;
-          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
-          'x-service-balance-usd'?: string;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AssistResponseDto'];
-        };
-      };
-      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
-      202: {
-        headers: {
-          /** @description `/v1/jobs/{id}`. */
-          Location?: string;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobDto'];
-        };
-      };
-      /** @description `invalid_request`: a field or header is invalid; `param` names it. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: missing, malformed, unknown or revoked key (only the `Authorization: Bearer` header is read). No key to count against, so no RateLimit headers. */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description `Bearer`. */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
-      402: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
-          'x-service-balance-usd'?: string;
-          /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
-          'x-service-price-usd'?: string;
-          /** @description A spend-limit 402: the window whose limit refused the call. */
-          'x-service-limit-window'?: 'total' | 'day' | 'month';
-          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
-          'x-service-limit-usd'?: string;
-          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
-          'x-service-limit-resets-at'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
-      403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `idempotency_key_in_use`: the same key is still running (`x-job-id` names its job); `job_canceled`: the job was canceled before it finished. */
-      409: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `payload_too_large`: the body is over 64 KiB. */
-      413: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
-      415: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `idempotency_key_reused`: the key was used with a different request. */
-      422: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `internal_error`: a bug on our side; no details leak. Not charged. */
-      500: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `provider_error`: a provider failed or answered garbage. Not charged. */
-      502: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `provider_unavailable`: a provider is not configured or its circuit is open. Not charged. */
-      503: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `timeout`: the deadline passed. Not charged. */
-      504: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
-  scan: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
-        'x-subject'?: string;
-        /** @description 1–255 printable ASCII characters without spaces; a retry with the same key and the same request replays the stored response (kept at least 24 h) with `Idempotent-Replayed: true`. */
-        'Idempotency-Key'?: string;
-        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
-        'x-request-id'?: string;
-        /** @description RFC 7240. `respond-async`: answer 202 at once with the job (run by a worker; poll `Location` or receive a webhook). `wait=N` (1–60): wait up to N seconds, then 200 with the result or 202 with the job if it is still running. Without it the call waits for its job. Other preferences are ignored; a `wait` outside 1–60 is 400 (`param: "Prefer"`). */
-        Prefer?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ScanRequestDto'];
-      };
-    };
-    responses: {
-      /** @description Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it. `x-job-id` names the job, so a client that hung up can fetch the result at `/v1/jobs/{id}`. */
-      200: {
-        headers: {
-          /** @description What this call charged, USD, six decimal places (`0.000000` when free; a replay repeats the original charge without charging again). */
-          'x-service-charged-usd'?: string;
-          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
-          'x-service-balance-usd'?: string;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ScanResponseDto'];
-        };
-      };
-      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
-      202: {
-        headers: {
-          /** @description `/v1/jobs/{id}`. */
-          Location?: string;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobDto'];
-        };
-      };
-      /** @description `invalid_request`: a field or header is invalid; `param` names it. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: missing, malformed, unknown or revoked key (only the `Authorization: Bearer` header is read). No key to count against, so no RateLimit headers. */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description `Bearer`. */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
-      402: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
-          'x-service-balance-usd'?: string;
-          /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
-          'x-service-price-usd'?: string;
-          /** @description A spend-limit 402: the window whose limit refused the call. */
-          'x-service-limit-window'?: 'total' | 'day' | 'month';
-          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
-          'x-service-limit-usd'?: string;
-          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
-          'x-service-limit-resets-at'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
-      403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `idempotency_key_in_use`: the same key is still running (`x-job-id` names its job); `job_canceled`: the job was canceled before it finished. */
-      409: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `payload_too_large`: the body is over 64 KiB. */
-      413: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
-      415: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `idempotency_key_reused`: the key was used with a different request. */
-      422: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `internal_error`: a bug on our side; no details leak. Not charged. */
-      500: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `provider_error`: a provider failed or answered garbage. Not charged. */
-      502: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `provider_unavailable`: a provider is not configured or its circuit is open. Not charged. */
-      503: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `timeout`: the deadline passed. Not charged. */
-      504: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
-  playbook: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
-        'x-subject'?: string;
-        /** @description 1–255 printable ASCII characters without spaces; a retry with the same key and the same request replays the stored response (kept at least 24 h) with `Idempotent-Replayed: true`. */
-        'Idempotency-Key'?: string;
-        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
-        'x-request-id'?: string;
-        /** @description RFC 7240. `respond-async`: answer 202 at once with the job (run by a worker; poll `Location` or receive a webhook). `wait=N` (1–60): wait up to N seconds, then 200 with the result or 202 with the job if it is still running. Without it the call waits for its job. Other preferences are ignored; a `wait` outside 1–60 is 400 (`param: "Prefer"`). */
-        Prefer?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['PlaybookRequestDto'];
-      };
-    };
-    responses: {
-      /** @description Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it. `x-job-id` names the job, so a client that hung up can fetch the result at `/v1/jobs/{id}`. */
-      200: {
-        headers: {
-          /** @description What this call charged, USD, six decimal places (`0.000000` when free; a replay repeats the original charge without charging again). */
-          'x-service-charged-usd'?: string;
-          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
-          'x-service-balance-usd'?: string;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PlaybookResponseDto'];
-        };
-      };
-      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
-      202: {
-        headers: {
-          /** @description `/v1/jobs/{id}`. */
-          Location?: string;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobDto'];
-        };
-      };
-      /** @description `invalid_request`: a field or header is invalid; `param` names it. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: missing, malformed, unknown or revoked key (only the `Authorization: Bearer` header is read). No key to count against, so no RateLimit headers. */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description `Bearer`. */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
-      402: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
-          'x-service-balance-usd'?: string;
-          /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
-          'x-service-price-usd'?: string;
-          /** @description A spend-limit 402: the window whose limit refused the call. */
-          'x-service-limit-window'?: 'total' | 'day' | 'month';
-          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
-          'x-service-limit-usd'?: string;
-          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
-          'x-service-limit-resets-at'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
-      403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `not_found`: a valid link to a missing post, or a post without a video. Not charged. */
-      404: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `idempotency_key_in_use`: the same key is still running (`x-job-id` names its job); `job_canceled`: the job was canceled before it finished. */
-      409: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `payload_too_large`: the body is over 64 KiB. */
-      413: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
-      415: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `idempotency_key_reused`: the key was used with a different request. */
-      422: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `internal_error`: a bug on our side; no details leak. Not charged. */
-      500: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `provider_error`: a provider failed or answered garbage. Not charged. */
-      502: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `provider_unavailable`: a provider is not configured or its circuit is open. Not charged. */
-      503: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `timeout`: the deadline passed. Not charged. */
-      504: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
-  music: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
-        'x-subject'?: string;
-        /** @description 1–255 printable ASCII characters without spaces; a retry with the same key and the same request replays the stored response (kept at least 24 h) with `Idempotent-Replayed: true`. */
-        'Idempotency-Key'?: string;
-        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
-        'x-request-id'?: string;
-        /** @description RFC 7240. `respond-async`: answer 202 at once with the job (run by a worker; poll `Location` or receive a webhook). `wait=N` (1–60): wait up to N seconds, then 200 with the result or 202 with the job if it is still running. Without it the call waits for its job. Other preferences are ignored; a `wait` outside 1–60 is 400 (`param: "Prefer"`). */
-        Prefer?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['MusicRequestDto'];
-      };
-    };
-    responses: {
-      /** @description Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it. `x-job-id` names the job, so a client that hung up can fetch the result at `/v1/jobs/{id}`. */
-      200: {
-        headers: {
-          /** @description What this call charged, USD, six decimal places (`0.000000` when free; a replay repeats the original charge without charging again). */
-          'x-service-charged-usd'?: string;
-          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
-          'x-service-balance-usd'?: string;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MusicResponseDto'];
-        };
-      };
-      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
-      202: {
-        headers: {
-          /** @description `/v1/jobs/{id}`. */
-          Location?: string;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobDto'];
-        };
-      };
-      /** @description `invalid_request`: a field or header is invalid; `param` names it. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: missing, malformed, unknown or revoked key (only the `Authorization: Bearer` header is read). No key to count against, so no RateLimit headers. */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description `Bearer`. */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
-      402: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
-          'x-service-balance-usd'?: string;
-          /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
-          'x-service-price-usd'?: string;
-          /** @description A spend-limit 402: the window whose limit refused the call. */
-          'x-service-limit-window'?: 'total' | 'day' | 'month';
-          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
-          'x-service-limit-usd'?: string;
-          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
-          'x-service-limit-resets-at'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
-      403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `not_found`: a valid link to a missing post, or a post without a video. Not charged. */
-      404: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `idempotency_key_in_use`: the same key is still running (`x-job-id` names its job); `job_canceled`: the job was canceled before it finished. */
-      409: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
-          'x-job-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `payload_too_large`: the body is over 64 KiB. */
-      413: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
-      415: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `idempotency_key_reused`: the key was used with a different request. */
-      422: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `internal_error`: a bug on our side; no details leak. Not charged. */
-      500: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `provider_error`: a provider failed or answered garbage. Not charged. */
-      502: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `provider_unavailable`: a provider is not configured or its circuit is open. Not charged. */
-      503: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `timeout`: the deadline passed. Not charged. */
-      504: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
-          'Idempotent-Replayed'?: 'true';
           [name: string]: unknown;
         };
         content: {
