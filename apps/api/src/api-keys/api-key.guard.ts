@@ -91,7 +91,7 @@ export class ApiKeyGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<CallerRequest>();
     const res = context.switchToHttp().getResponse<Response>();
     if (hasCredentialElsewhere(req)) throw new DomainError('unauthorized', UNAUTHORIZED_MESSAGE);
-    const key = await runPassportStrategy<AuthenticatedKey>(this.strategy, req, res);
+    const key = await runPassportStrategy<AuthenticatedKey>(this.strategy, req);
     if (!key) throw new DomainError('unauthorized', UNAUTHORIZED_MESSAGE);
     const state = keyState(key, this.clock.now());
     if (state === 'revoked') throw new DomainError('unauthorized', UNAUTHORIZED_MESSAGE);

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Account } from '@reelscout/database';
 import { DomainError } from '@reelscout/domain';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { runPassportStrategy } from '../common/auth/passport-run';
 import { AuthService } from './auth.service';
@@ -35,11 +35,7 @@ export class LocalAuthGuard implements CanActivate {
         throw new DomainError('invalid_request', `\`${field}\` is required.`, { param: field });
       }
     }
-    const account = await runPassportStrategy<Account>(
-      this.strategy,
-      req,
-      context.switchToHttp().getResponse<Response>(),
-    );
+    const account = await runPassportStrategy<Account>(this.strategy, req);
     if (!account) throw new DomainError('unauthorized', WRONG);
     req.user = account;
     return true;
