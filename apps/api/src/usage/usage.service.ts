@@ -66,7 +66,10 @@ interface QueuedRecord {
  */
 @Injectable()
 export class UsageService implements BeforeApplicationShutdown {
-  private readonly pending = new Set<Promise<void>>();
+  /** Responses whose usage record is not settled yet (see recordWhenDone). */
+  private unsettled = 0;
+  /** Who waits for `unsettled` to reach 0 (a shutdown). */
+  private idle: (() => void)[] = [];
   private queue: QueuedRecord[] = [];
   private flushing = false;
   /** Records refused because the queue was full, not yet reported in the log. */
@@ -184,46 +187,54 @@ export class UsageService implements BeforeApplicationShutdown {
    * Tracked, so a shutdown waits for these writes.
    */
   recordWhenDone(res: RecordableResponse, build: () => UsageRecord | null): void {
-    const write = new Promise<void>((resolve) => {
-      let recorded = false;
-      let fallback: NodeJS.Timeout | undefined;
-      const record = () => {
-        if (recorded) return;
-        recorded = true;
-        clearTimeout(fallback);
-        let usage: UsageRecord | null;
-        try {
-          usage = build();
-        } catch (error) {
-          this.logger.error({ err: error }, 'could not build a usage record');
-          return resolve();
-        }
-        if (usage === null) return resolve(); // recorded elsewhere (a job records its own)
-        void this.record(usage).then(resolve);
-      };
-      res.once('finish', record);
-      res.once('close', () => {
-        if (res.writableEnded) return record();
-        const end = res.end;
-        res.end = function (this: unknown, ...args: unknown[]) {
-          const result = (end as (...a: unknown[]) => unknown).apply(this, args);
-          record();
-          return result;
-        } as typeof res.end;
-        // Every operation ends within its deadline; never wait forever all the same.
-        fallback = setTimeout(record, ABANDONED_RECORD_MS);
-        fallback.unref();
-      });
+    // Counted, not a promise per response: this runs on every /v1 call, and the record is
+    // usually written elsewhere (a charged call's by the statement that charges it).
+    this.unsettled += 1;
+    let recorded = false;
+    let fallback: NodeJS.Timeout | undefined;
+    const record = () => {
+      if (recorded) return;
+      recorded = true;
+      clearTimeout(fallback);
+      let usage: UsageRecord | null;
+      try {
+        usage = build();
+      } catch (error) {
+        this.logger.error({ err: error }, 'could not build a usage record');
+        return this.settled();
+      }
+      if (usage === null) return this.settled(); // recorded elsewhere (a job records its own)
+      void this.record(usage).then(() => this.settled());
+    };
+    res.once('finish', record);
+    res.once('close', () => {
+      if (res.writableEnded) return record();
+      const end = res.end;
+      res.end = function (this: unknown, ...args: unknown[]) {
+        const result = (end as (...a: unknown[]) => unknown).apply(this, args);
+        record();
+        return result;
+      } as typeof res.end;
+      // Every operation ends within its deadline; never wait forever all the same.
+      fallback = setTimeout(record, ABANDONED_RECORD_MS);
+      fallback.unref();
     });
-    this.pending.add(write);
-    void write.finally(() => this.pending.delete(write));
+  }
+
+  private settled(): void {
+    this.unsettled -= 1;
+    if (this.unsettled > 0) return;
+    const waiting = this.idle;
+    this.idle = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** Shutting down: wait (a little) for the records of requests still being answered. */
   async beforeApplicationShutdown(): Promise<void> {
+    if (this.unsettled === 0) return;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      Promise.all([...this.pending]),
+      new Promise<void>((resolve) => this.idle.push(resolve)),
       new Promise((resolve) => {
         timer = setTimeout(resolve, SHUTDOWN_WAIT_MS);
       }),
