@@ -175,10 +175,15 @@ describe('dashboard in Chromium', () => {
       // The playground's media cache is the run's own (a temp dir), like its database.
       state.mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelscout-e2e-media-'));
       state.stack = await startStack({ env: { PLAYGROUND_MEDIA_DIR: state.mediaDir } });
+      // Chromium's runtime folder is the run's own too: without XDG_RUNTIME_DIR, its audio
+      // client (libpulse, woken by the playground's media) makes a pulse-* folder in /tmp and
+      // leaves it there.
+      state.runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelscout-e2e-runtime-'));
       state.browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
         headless: true,
         timeout: 60_000,
+        env: { ...process.env, XDG_RUNTIME_DIR: state.runtimeDir },
         args: [
           '--no-sandbox',
           '--disable-gpu',
@@ -199,6 +204,7 @@ describe('dashboard in Chromium', () => {
       await state.browser?.close().catch(() => undefined);
       await state.stack?.stop();
       if (state.mediaDir) fs.rmSync(state.mediaDir, { recursive: true, force: true });
+      if (state.runtimeDir) fs.rmSync(state.runtimeDir, { recursive: true, force: true });
     },
     { timeout: 120_000 },
   );
