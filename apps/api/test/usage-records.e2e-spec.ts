@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { BillingService } from '../src/ledger/billing.service';
+import { JobRepository } from '../src/repositories/job.repository';
 import { USAGE_QUEUE_LIMIT, UsageService, type UsageRecord } from '../src/usage/usage.service';
 import { createAccount, createKey } from './support/fixtures';
 import { waitForValue } from './support/local-servers';
@@ -363,6 +364,39 @@ describe('usage records (e2e)', () => {
       const rows = await rowsOf(key, requestId);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 200, charged: await chargeOf(requestId) });
+    });
+
+    it('a settlement that committed but whose answer was lost: read back, still one record', async () => {
+      const key = await fundedKey(1_000_000);
+      const settle = JobRepository.prototype.settleSuccess;
+      let lost = 0;
+      // The first settlement commits; then its answer is lost, as when the connection drops
+      // right after the commit. The executor tries again, finds the job ended, and reads back
+      // what the first one did (JobSettlement.endedBy).
+      const spy = jest
+        .spyOn(JobRepository.prototype, 'settleSuccess')
+        .mockImplementation(async function (this: JobRepository, ...args) {
+          const settled = await settle.apply(this, args);
+          if (lost++ === 0) throw new Error('Connection terminated unexpectedly');
+          return settled;
+        });
+      let res!: request.Response;
+      try {
+        res = await request(server())
+          .post('/v1/assist')
+          .set('Authorization', `Bearer ${key}`)
+          .send({ message: 'show me trending dog food reels' });
+      } finally {
+        spy.mockRestore();
+      }
+      expect(res.status).toBe(200);
+      expect(lost).toBe(2);
+      const requestId = res.headers['x-request-id'] as string;
+      const charge = await chargeOf(requestId);
+      expect(charge).not.toBeNull();
+      const rows = await rowsOf(key, requestId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 200, charged: charge });
     });
 
     it('a call refused before any charge is still recorded once, by the key guard', async () => {
