@@ -10,16 +10,10 @@ import {
   totalOf,
   type ProviderCallTally,
 } from '../providers/http/provider-call-meter';
-import { JobRepository } from '../repositories/job.repository';
+import { JobRepository, type SettlementUsage } from '../repositories/job.repository';
 import { JobUsage } from './job-usage';
 import { withDeadline } from './deadline';
-import {
-  JobSettlement,
-  type AttemptJob,
-  type Ending,
-  type Settled,
-  type SettlementUsage,
-} from './job-settlement';
+import { JobSettlement, type AttemptJob, type Ending, type Settled } from './job-settlement';
 import type { RunnableOperation } from './runnable-operation';
 import { Clock } from '../common/clock/clock';
 
@@ -250,10 +244,8 @@ export class JobExecutor {
     }
     // A charged call's usage record is written by the statement that charges it (one commit);
     // any other ending's is recorded here once it has committed, or by the synchronous response.
-    const usage = {
-      market: meta.market,
-      durationMs: performance.now() - (options.startedAt ?? meta.startedAt),
-    };
+    const began = options.startedAt ?? meta.startedAt;
+    const usage = { market: meta.market, durationMs: performance.now() - began };
     const settled = await this.endWithRetries(job, ending, usage);
     if (!settled) return { kind: 'superseded' };
     if (options.usageByJob() && !settled.usageRecorded) {
@@ -262,7 +254,7 @@ export class JobExecutor {
         errorCode: ending.kind === 'succeeded' ? null : errorCodeOf(ending),
         charged: settled.captured?.charged ?? 0,
         market: meta.market,
-        durationMs: performance.now() - (options.startedAt ?? meta.startedAt),
+        durationMs: performance.now() - began,
       });
     }
     return { kind: 'ended', settled, ending, thrown: meta.thrown, market: meta.market };

@@ -7,7 +7,12 @@ import type { Environment } from '../config/environment';
 import { toErrorBody } from '../common/errors/error-envelope';
 import { toStoredBody } from '../idempotency/idempotency.service';
 import { BillingService, type CaptureResult } from '../ledger/billing.service';
-import { JobRepository, type JobErrorEnding, type JobRow } from '../repositories/job.repository';
+import {
+  JobRepository,
+  type JobErrorEnding,
+  type JobRow,
+  type SettlementUsage,
+} from '../repositories/job.repository';
 import { JobEvents } from './job-events';
 import { JobQueue } from './job-queue';
 
@@ -60,12 +65,6 @@ export interface Settled {
   eventsPending: boolean;
   /** The call's usage record was written with its charge, by the ending's own statement. */
   usageRecorded: boolean;
-}
-
-/** A succeeded call's usage record, for the statement that charges it (see JobSuccess.usage). */
-export interface SettlementUsage {
-  market: string | null;
-  durationMs: number;
 }
 
 export function canceledError(): DomainError {
@@ -197,7 +196,7 @@ export class JobSettlement {
       };
     }
     const usageRecorded =
-      usage !== undefined && row.hold_id !== null && (await this.jobs.holdCaptured(row.hold_id));
+      usage !== undefined && row.hold_id !== null && (await this.billing.holdCaptured(row.hold_id));
     const captured =
       row.charged === null
         ? await this.billing.chargeWithoutHold(

@@ -290,6 +290,11 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     return { charged: charge, balance };
   }
 
+  /** Whether a hold was captured (a reaped one was voided instead). */
+  holdCaptured(holdId: string): Promise<boolean> {
+    return this.holds.isCaptured(holdId);
+  }
+
   /** Releases a hold without charging. Safe to call twice, or after capture (no-op). */
   async void(hold: Pick<Hold, 'id'>, manager?: EntityManager): Promise<void> {
     await this.holds.void(hold.id, manager);

@@ -160,6 +160,15 @@ export class HoldRepository {
     return rows[0]?.balance ?? null;
   }
 
+  /** Whether the hold was captured (by a settlement; a hold the reaper voided was not). */
+  async isCaptured(holdId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM holds WHERE id = $1 AND status = 'captured'`,
+      [holdId],
+    );
+    return rows.length > 0;
+  }
+
   /** Voids a pending hold, releases its amount and gives back its windows; a no-op for a settled one. */
   async void(holdId: string, manager?: EntityManager): Promise<void> {
     const rows: { clamped: unknown }[] = manager

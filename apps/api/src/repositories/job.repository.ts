@@ -88,7 +88,13 @@ export interface JobSuccess {
    * The call's usage record, written by the same statement when the charge is captured (status
    * 200, the job's party and source, this market and duration); absent: none is written.
    */
-  usage?: { market: string | null; durationMs: number };
+  usage?: SettlementUsage;
+}
+
+/** What a succeeded call's usage record needs beyond its job row (see JobSuccess.usage). */
+export interface SettlementUsage {
+  market: string | null;
+  durationMs: number;
 }
 
 /** Whether a job was ended, and whether its webhook event waits to be published. */
@@ -509,18 +515,6 @@ export class JobRepository {
       eventsPending: rows[0].events_pending,
       usageRecorded: rows[0].recorded === 1,
     };
-  }
-
-  /**
-   * Whether a job's hold was captured: by its settlement statement, which also wrote the call's
-   * usage record when asked to (a hold the reaper voided was not).
-   */
-  async holdCaptured(holdId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM holds WHERE id = $1 AND status = 'captured'`,
-      [holdId],
-    );
-    return rows.length > 0;
   }
 
   /** Records the charge of a succeeded job whose hold was no longer pending (charged directly). */
