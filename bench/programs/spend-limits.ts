@@ -83,13 +83,16 @@ class FloorController {
       'running',
     );
     const reply = { intent: 'chat', reply: `echo ${body.message?.length ?? 0}` };
-    await floor.jobs!.settleSuccess(id, 1, {
-      result: JSON.stringify(reply),
-      charge: PRICE,
-      operation: 'assist',
-      requestId,
-      retentionSeconds: 86_400,
-    });
+    await floor.jobs!.settleSuccess(
+      { id, attempt: 1, accountId: party.accountId, mode: 'test' },
+      {
+        result: JSON.stringify(reply),
+        charge: PRICE,
+        operation: 'assist',
+        requestId,
+        retentionSeconds: 86_400,
+      },
+    );
     return reply;
   }
 
@@ -318,7 +321,9 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 100));
     };
     await load(assistPort, '/v1/assist', WARMUP_S, hotHeaders, 64);
+    const hotBefore = readCpu();
     const hotRun = await load(assistPort, '/v1/assist', DURATION_S, hotHeaders, 64);
+    const hotCpu = cpuPerCall(hotBefore, readCpu(), hotRun['2xx']);
     if (hotRun.non2xx > 0 || hotRun.errors > 0 || hotRun.timeouts > 0)
       throw new Error(
         `hot: ${hotRun.non2xx} non-2xx, ${hotRun.errors} errors, ${hotRun.timeouts} timeouts`,
@@ -338,7 +343,8 @@ async function main(): Promise<void> {
       throw new Error(`the money does not add up: ${JSON.stringify(c)}`);
     process.stdout.write(
       `limits: hot account ${hotRun['2xx']} charged calls in ${DURATION_S} s, p50 ${hotRun.latency.p50} ms, ` +
-        `p99 ${hotRun.latency.p99} ms; counters = ledger (${c.total} micro-USD)\n`,
+        `p99 ${hotRun.latency.p99} ms, node ${hotCpu.nodeUs.toFixed(0)} µs + Postgres ${hotCpu.postgresUs.toFixed(0)} µs per call; ` +
+        `counters = ledger (${c.total} micro-USD)\n`,
     );
     recordFigure('limits_hot_account_calls_per_s', {
       value: hotRun['2xx'] / DURATION_S,

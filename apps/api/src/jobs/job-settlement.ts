@@ -127,8 +127,7 @@ export class JobSettlement {
       throw new RangeError(`charge ${charge} is outside [0, ${job.holdAmount}]`);
     }
     const done = await this.jobs.settleSuccess(
-      job.id,
-      job.attempt,
+      job,
       {
         result: toStoredBody(ending.body),
         charge,
@@ -163,8 +162,7 @@ export class JobSettlement {
   ): Promise<Settled | null> {
     const error = ending.kind === 'canceled' ? canceledError() : ending.error;
     const ended = await this.jobs.settleWithoutCharge(
-      job.id,
-      job.attempt,
+      job,
       this.errorEnding(ending.kind, error, job.requestId),
       manager,
     );

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Micros, Mode } from '@reelscout/domain';
-import { runPrepared, type PreparedStatement } from '@reelscout/database';
+import { runPrepared, runPreparedOnBalance, type PreparedStatement } from '@reelscout/database';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   clampedColumn,
@@ -101,17 +101,22 @@ export class HoldRepository {
     spender: HoldSpender = { keyId: null, subject: null, now: new Date() },
   ): Promise<string> {
     try {
-      const rows = await runPrepared<{ id: string }>(this.dataSource, HOLD, [
-        accountId,
-        mode,
-        amount,
-        meta.operation,
-        meta.requestId,
-        meta.ttlSeconds,
-        spender.keyId,
-        spender.subject,
-        spender.now,
-      ]);
+      const rows = await runPreparedOnBalance<{ id: string }>(
+        this.dataSource,
+        { accountId, mode },
+        HOLD,
+        [
+          accountId,
+          mode,
+          amount,
+          meta.operation,
+          meta.requestId,
+          meta.ttlSeconds,
+          spender.keyId,
+          spender.subject,
+          spender.now,
+        ],
+      );
       return rows[0].id;
     } catch (error) {
       throw holdRefusalOf(error, spender.now);
@@ -130,8 +135,9 @@ export class HoldRepository {
     charge: Micros,
     meta: HoldMeta,
   ): Promise<string | null> {
-    const rows = await runPrepared<{ balance: string; clamped: unknown }>(
+    const rows = await runPreparedOnBalance<{ balance: string; clamped: unknown }>(
       this.dataSource,
+      { accountId, mode },
       CAPTURE,
       [holdId, accountId, mode, charge, meta.operation, meta.requestId],
     );

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { JobExecution, JobStatus, Micros, Mode, UsageSource } from '@reelscout/domain';
-import { runPrepared, type PreparedStatement } from '@reelscout/database';
+import { runPrepared, runPreparedOnBalance, type PreparedStatement } from '@reelscout/database';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SqlParams } from './sql-params';
@@ -74,6 +74,17 @@ export interface JobErrorEnding {
   /** The error body as JSON text (see `toStoredBody`). */
   error: string;
   retentionSeconds: number;
+}
+
+/**
+ * A running job's attempt, as a settling statement fences it (`id`, `attempt`), with the
+ * balance row it settles against (`accountId`, `mode`).
+ */
+export interface JobAttempt {
+  id: string;
+  attempt: number;
+  accountId: string;
+  mode: Mode;
 }
 
 /** A succeeded attempt's ending: its result, its charge and the ledger entry's labels. */
@@ -353,7 +364,7 @@ export class JobRepository {
     try {
       const rows: { hold_id: string }[] = manager
         ? await queryIn(manager, CREATE_WITH_HOLD, values)
-        : await runPrepared(this.dataSource, CREATE_WITH_HOLD, values);
+        : await runPreparedOnBalance(this.dataSource, job, CREATE_WITH_HOLD, values);
       return rows[0].hold_id;
     } catch (error) {
       throw holdRefusalOf(error, job.now);
@@ -480,14 +491,13 @@ export class JobRepository {
 
   /** Ends a succeeded attempt and captures its charge, in one statement (see SETTLE_SUCCESS). */
   async settleSuccess(
-    id: string,
-    attempt: number,
+    job: JobAttempt,
     success: JobSuccess,
     manager?: EntityManager,
   ): Promise<SettledSuccess> {
     const values = [
-      id,
-      attempt,
+      job.id,
+      job.attempt,
       success.charge,
       success.operation,
       success.requestId,
@@ -506,8 +516,8 @@ export class JobRepository {
       clamped: unknown;
     }[] = manager
       ? await manager.query(SETTLE_SUCCESS.text, values)
-      : await runPrepared(this.dataSource, SETTLE_SUCCESS, values);
-    warnIfClamped(rows[0].clamped, { jobId: id });
+      : await runPreparedOnBalance(this.dataSource, job, SETTLE_SUCCESS, values);
+    warnIfClamped(rows[0].clamped, { jobId: job.id });
     return {
       ended: rows[0].ended === 1,
       captured: rows[0].captured === 1,
@@ -528,14 +538,13 @@ export class JobRepository {
 
   /** Ends a failed or canceled attempt, its hold voided (one statement); whether it did. */
   async settleWithoutCharge(
-    id: string,
-    attempt: number,
+    job: JobAttempt,
     ending: JobErrorEnding,
     manager?: EntityManager,
   ): Promise<JobEnded> {
     const values = [
-      id,
-      attempt,
+      job.id,
+      job.attempt,
       ending.status,
       ending.httpStatus,
       ending.error,
@@ -543,8 +552,8 @@ export class JobRepository {
     ];
     const rows: { ended: number; events_pending: boolean; clamped: unknown }[] = manager
       ? await manager.query(SETTLE_WITHOUT_CHARGE.text, values)
-      : await runPrepared(this.dataSource, SETTLE_WITHOUT_CHARGE, values);
-    warnIfClamped(rows[0].clamped, { jobId: id });
+      : await runPreparedOnBalance(this.dataSource, job, SETTLE_WITHOUT_CHARGE, values);
+    warnIfClamped(rows[0].clamped, { jobId: job.id });
     return { ended: rows[0].ended === 1, eventsPending: rows[0].events_pending };
   }
 
