@@ -39,11 +39,12 @@ export interface BalanceRow {
  * Money statements in flight at once per balance row, per pool (each API instance has its
  * own). Every charged call locks its account's balance row twice (its hold, its settlement);
  * when many calls of one account arrive at once, Postgres queues them on that row's lock, and
- * each waiter costs CPU to wake, re-check the row and walk its newest versions: measured on
- * this machine (docs/performance.md), one account's calls/s rose from about 960 with 20
- * statements waiting on the row to about 1 450 with 2 at a time, the rest waiting here.
+ * each waiter costs CPU to wake, re-check the row and find its newest version. Measured on this
+ * machine (docs/performance.md), one account's charged calls through the whole API: unqueued
+ * 725 calls/s, 2 at a time 858 (Postgres CPU per call 1.5 → 0.8 ms); in alternating runs of a
+ * later, slower hour, 2 at a time 757–763 calls/s, 3 at a time 802–887, 4 no better than 3.
  */
-export const STATEMENTS_PER_BALANCE = 2;
+export const STATEMENTS_PER_BALANCE = 3;
 
 const balanceLimiters = new WeakMap<Pool, KeyedLimiter>();
 
