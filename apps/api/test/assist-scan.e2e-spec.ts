@@ -8,20 +8,14 @@ import {
   type FakeOpenAI,
   type FakeProvider,
 } from './fakes';
-import { createAccount, createKey } from './support/fixtures';
+import { createFundedKey } from './support/fixtures';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
 
-async function fundedKey(t: TestApp, mode: 'live' | 'test', micros = 10_000_000) {
-  const account = await createAccount(t.app);
-  if (micros > 0)
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode }, micros, { kind: 'grant' });
-  return { account, key: (await createKey(t.app, account.id, mode)).key };
-}
+const fundedKey = (t: TestApp, mode: 'live' | 'test', micros?: number) =>
+  createFundedKey(t.app, { mode, micros });
 
 const SCAN_REEL_FIELDS = [
   'id',

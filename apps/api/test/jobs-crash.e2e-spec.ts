@@ -2,9 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
-import { BillingService } from '../src/ledger/billing.service';
 import { fromPublicJobId } from '../src/jobs/job-ids';
-import { createAccount, createKey } from './support/fixtures';
+import { createFundedKey } from './support/fixtures';
 import { until, waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 import { TEST_API_DIR } from './support/test-build';
@@ -91,14 +90,7 @@ describe('a worker killed with SIGKILL mid-job (e2e)', () => {
     await worker.exited;
   }
 
-  async function funded() {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, CREDIT, { kind: 'grant' });
-    const { key } = await createKey(t.app, account.id, 'test');
-    return { account, key };
-  }
+  const funded = () => createFundedKey(t.app, { micros: CREDIT });
 
   const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { JobSweeper } from '../src/jobs/job-sweeper';
 import { BillingService } from '../src/ledger/billing.service';
-import { createAccount, createKey } from './support/fixtures';
+import { createAccount, createFundedKey, createKey } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -51,14 +51,7 @@ describe('jobs (e2e)', () => {
     await t?.close();
   });
 
-  async function funded(micros = 10_000_000) {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, micros, { kind: 'grant' });
-    const { key } = await createKey(t.app, account.id, 'test');
-    return { account, key };
-  }
+  const funded = (micros?: number) => createFundedKey(t.app, { micros });
 
   const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 

@@ -9,8 +9,7 @@ import { TOOL_NAMES, toolSchemasFromOpenApi } from '@reelscout/mcp';
 import request from 'supertest';
 import committedSchemas from '../../../libs/mcp/src/generated/tool-schemas.json';
 import { ApiKeysService } from '../src/api-keys/api-keys.service';
-import { BillingService } from '../src/ledger/billing.service';
-import { createAccount, createKey } from './support/fixtures';
+import { createFundedKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -52,13 +51,9 @@ describe('MCP server (e2e)', () => {
     await t?.close();
   });
 
-  async function funded(micros = 10_000_000) {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, micros, { kind: 'grant' });
-    const created = await createKey(t.app, account.id, 'test');
-    return { accountId: account.id, keyId: created.id, key: created.key };
+  async function funded(micros?: number) {
+    const { account, keyId, key } = await createFundedKey(t.app, { micros });
+    return { accountId: account.id, keyId, key };
   }
 
   async function connect(transport: Transport, key: string): Promise<Client> {

@@ -2,9 +2,8 @@ import { pgPoolOf, STATEMENTS_PER_BALANCE } from '@reelscout/database';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { BillingService } from '../src/ledger/billing.service';
 import { JobRepository } from '../src/repositories/job.repository';
-import { createAccount, createKey } from './support/fixtures';
+import { createFundedKey } from './support/fixtures';
 import { waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -39,11 +38,8 @@ describe('money statements queue per balance row (e2e)', () => {
   });
 
   async function fundedKey(micros: number): Promise<{ accountId: string; key: string }> {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, micros, { kind: 'grant' });
-    return { accountId: account.id, key: (await createKey(t.app, account.id, 'test')).key };
+    const { account, key } = await createFundedKey(t.app, { micros });
+    return { accountId: account.id, key };
   }
 
   it(`sends at most ${STATEMENTS_PER_BALANCE} of one account's money statements at a time; every call is charged once`, async () => {

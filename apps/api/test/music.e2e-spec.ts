@@ -20,7 +20,7 @@ import {
   startFakeProvider,
   type FakeProvider,
 } from './fakes';
-import { createAccount, createKey } from './support/fixtures';
+import { createFundedKey } from './support/fixtures';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -76,15 +76,8 @@ interface Suggestion {
   warnings: string[];
 }
 
-async function fundedKey(app: INestApplication, mode: 'live' | 'test', micros = 10_000_000) {
-  const account = await createAccount(app);
-  if (micros > 0) {
-    await app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode }, micros, { kind: 'grant' });
-  }
-  return { account, key: (await createKey(app, account.id, mode)).key };
-}
+const fundedKey = (app: INestApplication, mode: 'live' | 'test', micros = 10_000_000) =>
+  createFundedKey(app, { mode, micros });
 
 function poster(getApp: () => INestApplication) {
   return (key: string, body: unknown, headers: Record<string, string> = {}) => {

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { BillingService } from '../src/ledger/billing.service';
 import { startFakeProvider, type FakeProvider } from './fakes';
-import { createAccount, createKey } from './support/fixtures';
+import { createAccount, createFundedKey, createKey } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 import { chargeProbe, V1ChargeModule } from './support/v1-charge.module';
@@ -46,13 +46,7 @@ describe('OperationRunner: storing the result fails (e2e)', () => {
     await t.close();
   });
 
-  async function fundedKey() {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, 1_000_000, { kind: 'grant' });
-    return { account, key: (await createKey(t.app, account.id)).key };
-  }
+  const fundedKey = () => createFundedKey(t.app, { micros: 1_000_000 });
 
   const charge = (key: string, idempotencyKey: string) =>
     request(t.app.getHttpServer())

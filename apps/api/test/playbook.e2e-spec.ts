@@ -16,21 +16,15 @@ import {
   type FakeOpenAI,
   type FakeProvider,
 } from './fakes';
-import { createAccount, createKey } from './support/fixtures';
+import { createFundedKey } from './support/fixtures';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
 const FUNDS = 10_000_000;
 
-async function fundedKey(t: TestApp, mode: 'live' | 'test', micros = FUNDS) {
-  const account = await createAccount(t.app);
-  if (micros > 0)
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode }, micros, { kind: 'grant' });
-  return { account, key: (await createKey(t.app, account.id, mode)).key };
-}
+const fundedKey = (t: TestApp, mode: 'live' | 'test', micros = FUNDS) =>
+  createFundedKey(t.app, { mode, micros });
 
 const balanceOf = (t: TestApp, accountId: string, mode: 'live' | 'test') =>
   t.app.get(BillingService).balance({ accountId, mode });

@@ -9,7 +9,7 @@ import {
   type FakeProvider,
   type RecordedRequest,
 } from './fakes';
-import { createAccount, createKey } from './support/fixtures';
+import { createFundedKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -30,13 +30,7 @@ describe('live mode against the provider contract', () => {
       .set('Authorization', `Bearer ${key}`)
       .send(body as object);
 
-  async function fundedKey(micros = 10_000_000) {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'live' }, micros, { kind: 'grant' });
-    return { account, key: (await createKey(t.app, account.id, 'live')).key };
-  }
+  const fundedKey = (micros?: number) => createFundedKey(t.app, { mode: 'live', micros });
 
   const relevantScores = (body: Record<string, unknown>) => {
     const messages = body.messages as { content: string }[];

@@ -7,7 +7,7 @@ import { ApiKeysService } from '../src/api-keys/api-keys.service';
 import { Clock } from '../src/common/clock/clock';
 import { BillingService } from '../src/ledger/billing.service';
 import { JobRepository } from '../src/repositories/job.repository';
-import { createAccount, createKey } from './support/fixtures';
+import { createAccount, createFundedKey, createKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const ASSIST = 10_000;
@@ -55,11 +55,8 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
     limits: Partial<Record<KeyLimit | SubjectLimit, number>> = {},
     accountLimits: Partial<Record<SubjectLimit, number>> = {},
   ) {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, GRANT, { kind: 'grant' });
-    const key = await createKey(t.app, account.id, 'test');
+    const { account, keyId, key: secret } = await createFundedKey(t.app, { micros: GRANT });
+    const key = { id: keyId, key: secret };
     for (const [column, value] of Object.entries(limits)) {
       await db.query(`UPDATE api_keys SET ${column} = $2 WHERE id = $1`, [key.id, value]);
     }

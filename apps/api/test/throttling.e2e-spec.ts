@@ -12,7 +12,7 @@ import { OperationRunnerModule } from '../src/operation-runner/operation-runner.
 import { ApiRateLimitGuard, OperationName } from '../src/throttling/api-rate-limit.guard';
 import { THROTTLER_STORAGE } from '../src/throttling/rate-limit.service';
 import type { ResilientThrottlerStorage } from '../src/throttling/resilient-throttler.storage';
-import { createAccount, createKey } from './support/fixtures';
+import { createAccount, createFundedKey, createKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { V1ChargeModule } from './support/v1-charge.module';
 import { redisForTest, sleep, until, type LocalRedis } from './support/local-servers';
@@ -122,14 +122,7 @@ describe.each([['memory'], ['redis']])(
       expect(storage().shared).toBe(store === 'redis');
     });
 
-    async function fundedKey() {
-      const account = await createAccount(t.app);
-      await t.app
-        .get(BillingService)
-        .credit({ accountId: account.id, mode: 'test' }, 10_000_000, { kind: 'grant' });
-      const created = await createKey(t.app, account.id);
-      return { account, key: created.key, keyId: created.id };
-    }
+    const fundedKey = () => createFundedKey(t.app);
 
     const charge = (key: string, subject?: string) => {
       const req = request(server()).post('/v1/test-charge').set('Authorization', `Bearer ${key}`);

@@ -4,10 +4,9 @@ import { pgPoolOf } from '@reelscout/database';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { BillingService } from '../src/ledger/billing.service';
 import { JobRepository } from '../src/repositories/job.repository';
 import { USAGE_QUEUE_LIMIT, UsageService, type UsageRecord } from '../src/usage/usage.service';
-import { createAccount, createKey } from './support/fixtures';
+import { createAccount, createFundedKey } from './support/fixtures';
 import { waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -258,15 +257,7 @@ describe('usage records (e2e)', () => {
   describe("a charged call's record commits with its charge", () => {
     const server = () => t.app.getHttpServer();
 
-    async function fundedKey(micros: number): Promise<string> {
-      const account = await createAccount(t.app);
-      if (micros > 0) {
-        await t.app
-          .get(BillingService)
-          .credit({ accountId: account.id, mode: 'test' }, micros, { kind: 'grant' });
-      }
-      return (await createKey(t.app, account.id, 'test')).key;
-    }
+    const fundedKey = async (micros: number) => (await createFundedKey(t.app, { micros })).key;
 
     /**
      * The usage rows of a request, read once every record the key guard queued before now is

@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Mode } from '@reelscout/domain';
 import { AccountsService } from '../../src/accounts/accounts.service';
 import { ApiKeysService } from '../../src/api-keys/api-keys.service';
+import { BillingService } from '../../src/ledger/billing.service';
 
 export interface AccountFixture {
   id: string;
@@ -37,4 +38,24 @@ export async function createKey(
 ): Promise<{ id: string; key: string }> {
   const created = await app.get(ApiKeysService).create(accountId, { name: 'fixture', mode });
   return { id: created.id, key: created.key };
+}
+
+/**
+ * An account with API access, `micros` of credit granted in `mode` (none when 0; default
+ * 10 USD) and one key of that mode: what a test of a charged call starts from.
+ */
+export async function createFundedKey(
+  app: INestApplication,
+  options: { micros?: number; mode?: Mode } = {},
+): Promise<{ account: AccountFixture; keyId: string; key: string }> {
+  const mode = options.mode ?? 'test';
+  const micros = options.micros ?? 10_000_000;
+  const account = await createAccount(app);
+  if (micros > 0) {
+    await app
+      .get(BillingService)
+      .credit({ accountId: account.id, mode }, micros, { kind: 'grant' });
+  }
+  const created = await createKey(app, account.id, mode);
+  return { account, keyId: created.id, key: created.key };
 }
