@@ -1,7 +1,8 @@
-import { pgPoolOf, STATEMENTS_PER_BALANCE } from '@reelscout/database';
+import { pgPoolOf } from '@reelscout/database';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { STATEMENTS_PER_BALANCE } from '../src/repositories/balance-queue';
 import { JobRepository } from '../src/repositories/job.repository';
 import { createFundedKey } from './support/fixtures';
 import { waitForValue } from './support/local-servers';

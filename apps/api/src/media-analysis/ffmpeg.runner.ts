@@ -3,7 +3,7 @@ import { resolve as resolvePath } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DomainError } from '@reelscout/domain';
-import { ConcurrencyLimiter, abortReason } from './concurrency-limiter';
+import { ConcurrencyLimiter, abortReason } from '../common/async/concurrency-limiter';
 import {
   errorLines,
   looksLikeBadInput,

@@ -1,6 +1,5 @@
 export * from './media-analysis.module';
 export * from './media.settings';
-export * from './concurrency-limiter';
 export * from './ffmpeg.runner';
 export * from './ffmpeg-output.parser';
 export * from './video-analyzer';

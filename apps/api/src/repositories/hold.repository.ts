@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Micros, Mode } from '@reelscout/domain';
-import { runPrepared, runPreparedOnBalance, type PreparedStatement } from '@reelscout/database';
+import { runPrepared, type PreparedStatement } from '@reelscout/database';
+import { runPreparedOnBalance } from './balance-queue';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   clampedColumn,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { JobExecution, JobStatus, Micros, Mode, UsageSource } from '@reelscout/domain';
-import { runPrepared, runPreparedOnBalance, type PreparedStatement } from '@reelscout/database';
+import { runPrepared, type PreparedStatement } from '@reelscout/database';
+import { runPreparedOnBalance } from './balance-queue';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SqlParams } from './sql-params';

@@ -7,9 +7,7 @@ export class ConcurrencyLimiter {
   private readonly queue: { start: () => void }[] = [];
 
   constructor(readonly max: number) {
-    if (!Number.isInteger(max) || max < 1) {
-      throw new RangeError(`ConcurrencyLimiter needs a positive integer, got ${max}`);
-    }
+    checkConcurrency('ConcurrencyLimiter', max);
   }
 
   /** Tasks running now. */
@@ -59,6 +57,46 @@ export class ConcurrencyLimiter {
     this.running -= 1;
     const next = this.queue.shift();
     next?.start();
+  }
+}
+
+/**
+ * A ConcurrencyLimiter per key: at most `perKey` tasks at once for each key, the rest of that
+ * key's waiting in arrival order; keys do not wait on each other. A key with nothing running or
+ * waiting keeps no limiter.
+ */
+export class KeyedConcurrencyLimiter {
+  private readonly limiters = new Map<string, ConcurrencyLimiter>();
+
+  constructor(readonly perKey: number) {
+    checkConcurrency('KeyedConcurrencyLimiter', perKey);
+  }
+
+  /** Keys with tasks running or waiting. */
+  get activeKeys(): number {
+    return this.limiters.size;
+  }
+
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    let limiter = this.limiters.get(key);
+    if (!limiter) {
+      limiter = new ConcurrencyLimiter(this.perKey);
+      this.limiters.set(key, limiter);
+    }
+    try {
+      return await limiter.run(task);
+    } finally {
+      // Only this key's current limiter: an idle one may already have been dropped and replaced.
+      if (limiter.active === 0 && limiter.pending === 0 && this.limiters.get(key) === limiter) {
+        this.limiters.delete(key);
+      }
+    }
+  }
+}
+
+function checkConcurrency(what: string, max: number): void {
+  if (!Number.isInteger(max) || max < 1) {
+    throw new RangeError(`${what} needs a positive integer, got ${max}`);
   }
 }
 
