@@ -97,7 +97,7 @@ export function ApiOperationOk(type: Type<unknown>) {
     ApiResponse({
       status: 202,
       description:
-        "Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded.",
+        "Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job as it stands when answered: queued or running (a quick `respond-async` job may already have ended). Poll `Location`; its `result` is this operation's 200 body once it succeeded.",
       type: JobDto,
       headers: {
         Location: { description: '`/v1/jobs/{id}`.', schema: { type: 'string' } },

@@ -2325,7 +2325,7 @@ export interface operations {
           'application/json': components['schemas']['AssistResponseDto'];
         };
       };
-      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
+      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job as it stands when answered: queued or running (a quick `respond-async` job may already have ended). Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
       202: {
         headers: {
           /** @description `/v1/jobs/{id}`. */
@@ -2622,7 +2622,7 @@ export interface operations {
           'application/json': components['schemas']['ScanResponseDto'];
         };
       };
-      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
+      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job as it stands when answered: queued or running (a quick `respond-async` job may already have ended). Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
       202: {
         headers: {
           /** @description `/v1/jobs/{id}`. */
@@ -2919,7 +2919,7 @@ export interface operations {
           'application/json': components['schemas']['PlaybookResponseDto'];
         };
       };
-      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
+      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job as it stands when answered: queued or running (a quick `respond-async` job may already have ended). Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
       202: {
         headers: {
           /** @description `/v1/jobs/{id}`. */
@@ -3235,7 +3235,7 @@ export interface operations {
           'application/json': components['schemas']['MusicResponseDto'];
         };
       };
-      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job, still queued or running. Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
+      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job as it stands when answered: queued or running (a quick `respond-async` job may already have ended). Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
       202: {
         headers: {
           /** @description `/v1/jobs/{id}`. */
