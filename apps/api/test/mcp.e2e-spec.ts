@@ -15,6 +15,14 @@ import { createTestApp, type TestApp } from './support/test-app';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 /** Sandbox videos: one the playbook sandbox knows, one in the music sandbox's catalogue. */
 const PLAYBOOK_URL = 'https://www.tiktok.com/@sandbox/video/7000000000000000200';
+/**
+ * The sandbox's slow-provider video and search phrase stall SANDBOX_SLOW_DELAY_MS, then answer:
+ * a job asked for progress is still running when its 202 is read. A sandbox job that had already
+ * ended by then would send its 0 % and 100 % right before the result, and the client drops
+ * notifications that arrive together with their request's response.
+ */
+const SLOW_PLAYBOOK_URL = 'https://www.tiktok.com/@sandbox/video/7000000000000000504';
+const SLOW_SCAN_QUERY = 'sandbox-slow sourdough starter';
 const MUSIC_URL = 'https://www.tiktok.com/@brewwithmaya/video/7400000443622845792';
 
 type Transport = 'stdio' | 'http';
@@ -40,7 +48,11 @@ describe('MCP server (e2e)', () => {
     expect(build.stdout).toBe('');
 
     t = await createTestApp({
-      env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e', JOBS_HEARTBEAT_MS: '100' },
+      env: {
+        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        JOBS_HEARTBEAT_MS: '100',
+        SANDBOX_SLOW_DELAY_MS: '1500',
+      },
     });
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(server().address() as AddressInfo).port}`;
@@ -173,7 +185,7 @@ describe('MCP server (e2e)', () => {
     it('a call with a progress token runs as a job and reports its progress', async () => {
       const progress: Progress[] = [];
       const result = (await client.callTool(
-        { name: 'scan', arguments: { query: 'sourdough starter', limit: 3 } },
+        { name: 'scan', arguments: { query: SLOW_SCAN_QUERY, limit: 3 } },
         undefined,
         { onprogress: (p) => progress.push(p), timeout: 60_000 },
       )) as CallToolResult;
@@ -206,7 +218,7 @@ describe('MCP server (e2e)', () => {
       // schema does not describe would make callTool throw.
       const progress: Progress[] = [];
       const playbook = (await client.callTool(
-        { name: 'playbook', arguments: { url: PLAYBOOK_URL } },
+        { name: 'playbook', arguments: { url: SLOW_PLAYBOOK_URL } },
         undefined,
         { onprogress: (p) => progress.push(p), timeout: 120_000 },
       )) as CallToolResult;
