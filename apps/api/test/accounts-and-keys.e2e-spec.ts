@@ -10,6 +10,7 @@ import { InvitesService } from '../src/auth/invites.service';
 import { LOCK_AFTER } from '../src/auth/sign-in-throttle.service';
 import { MailService } from '../src/mail/mail.service';
 import { createAccount, createKey, uniqueEmail } from './support/fixtures';
+import { waitForValue } from './support/local-servers';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
 import { V1ProbeModule } from './support/v1-probe.module';
@@ -579,9 +580,13 @@ describe('accounts, invites, keys and bearer auth (e2e)', () => {
     for (let i = 0; i < 3; i++) {
       await request(server()).post('/v1/probe').set('Authorization', `Bearer ${key.key}`).send({});
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const [listed] = await t.app.get(ApiKeysService).list(account.id);
-    expect(listed.lastUsedAt).not.toBeNull();
+    // Written after the answer, fire and forget.
+    const lastUsedAt = await waitForValue(
+      async () => (await t.app.get(ApiKeysService).list(account.id))[0].lastUsedAt ?? undefined,
+      10_000,
+      'last_used_at',
+    );
+    expect(lastUsedAt).not.toBeNull();
   });
 
   describe('shared security suite on a /v1 route', () => {

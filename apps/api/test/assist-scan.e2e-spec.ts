@@ -42,8 +42,10 @@ describe('assist and scan in test mode (sandbox)', () => {
   };
 
   beforeAll(async () => {
+    // The stalled scan's deadline: short enough for a quick 504, long enough that a healthy
+    // scan on a busy machine never comes near it (near it, a scan skips relevance: degraded).
     t = await createTestApp({
-      env: { AUTH_SECRET: SECRET, SCAN_DEADLINE_MS: '1500', SANDBOX_SLOW_DELAY_MS: '5000' },
+      env: { AUTH_SECRET: SECRET, SCAN_DEADLINE_MS: '5000', SANDBOX_SLOW_DELAY_MS: '60000' },
     });
   });
   afterAll(async () => {

@@ -14,6 +14,7 @@ import {
 } from './fakes';
 import type { FakeBehavior } from './fakes/fake-http';
 import { createAccount, createKey } from './support/fixtures';
+import { waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Each fault the issue names, as the fakes produce it, with the status the caller must get. */
@@ -291,15 +292,18 @@ describe('faults at the providers: right status, envelope, nothing charged, reco
         account.id,
       ]);
       expect(holds.map((h) => h.status)).toEqual(['voided']);
-      let usage: { status: number; charged: string }[] = [];
-      for (let i = 0; i < 40 && usage.length === 0; i++) {
-        usage = (
-          await db.query(`SELECT status, charged FROM usage_records WHERE request_id = $1`, [
-            res.headers['x-request-id'],
-          ])
-        ).rows;
-        if (usage.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      // Written after the answer (group commit): wait for it, then check there is exactly one.
+      const usage = await waitForValue(
+        async () => {
+          const { rows } = await db.query(
+            `SELECT status, charged FROM usage_records WHERE request_id = $1`,
+            [res.headers['x-request-id']],
+          );
+          return rows.length > 0 ? rows : undefined;
+        },
+        10_000,
+        'the usage record',
+      );
       expect(usage).toEqual([{ status: res.status, charged: '0' }]);
       const { rows: locks } = await db.query(
         `SELECT state FROM idempotency_keys WHERE account_id = $1`,

@@ -9,6 +9,7 @@ import { UsageService } from '../src/usage/usage.service';
 import { MIGRATIONS } from '@reelscout/database';
 import type { QueryRunner } from 'typeorm';
 import { createAccount, createKey, type AccountFixture } from './support/fixtures';
+import { waitForValue } from './support/local-servers';
 import { createTestDatabase } from './support/test-database';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -58,17 +59,19 @@ describe('key controls (e2e)', () => {
   const balance = (key: string) =>
     request(server()).get('/v1/balance').set('Authorization', `Bearer ${key}`);
 
-  /** The usage record of a request (records are written by group commit: poll briefly). */
+  /** The usage record of a request (records are written by group commit, after the answer). */
   async function usageOf(requestId: string): Promise<Record<string, unknown>> {
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await db.query(
-        `SELECT status, error_code, key_id, operation, charged FROM usage_records WHERE request_id = $1`,
-        [requestId],
-      );
-      if (rows[0]) return rows[0] as Record<string, unknown>;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no usage record for ${requestId}`);
+    return waitForValue(
+      async () =>
+        (
+          await db.query(
+            `SELECT status, error_code, key_id, operation, charged FROM usage_records WHERE request_id = $1`,
+            [requestId],
+          )
+        ).rows[0] as Record<string, unknown> | undefined,
+      10_000,
+      `the usage record of ${requestId}`,
+    );
   }
 
   const strip = (body: { error: Record<string, unknown> }) => {
