@@ -6,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import type { Environment } from './config/environment';
+import { ReelscoutExpressAdapter } from './common/http/express-adapter';
 import { jsonBodyMiddleware } from './common/http/json-body.middleware';
 import { requestIdMiddleware } from './common/http/request-id';
 import { createRootLogger, requestLogMiddleware } from './common/logging/logger.options';
@@ -87,11 +88,11 @@ function mountDashboardSessions(
 export async function createApp(
   rootModule: Type<unknown> | DynamicModule = AppModule.register(),
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(rootModule, {
-    bodyParser: false,
-    bufferLogs: true,
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    rootModule,
+    new ReelscoutExpressAdapter(),
+    { bodyParser: false, bufferLogs: true, abortOnError: false },
+  );
   return configureApp(app);
 }
 
