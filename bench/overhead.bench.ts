@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ReelscoutExpressAdapter } from '../apps/api/src/common/http/express-adapter';
 import { BillingService } from '../apps/api/src/ledger/billing.service';
 import type { LlmProvider } from '../apps/api/src/providers/llm.provider';
 import { ProvidersService } from '../apps/api/src/providers/providers.service';
@@ -91,7 +92,9 @@ function timedPost(
 }
 
 it('overhead_ratio and overhead_p99_ms', async () => {
-  const bare = await NestFactory.create(BareModule, { logger: false });
+  const bare = await NestFactory.create(BareModule, new ReelscoutExpressAdapter(), {
+    logger: false,
+  });
   await bare.listen(0, '127.0.0.1');
   const t = await createTestApp({
     env: {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
+import { ReelscoutExpressAdapter } from '../../apps/api/src/common/http/express-adapter';
 import { newJobId } from '../../apps/api/src/jobs/job-ids';
 import { BillingService, type SpendingParty } from '../../apps/api/src/ledger/billing.service';
 import type { LlmProvider } from '../../apps/api/src/providers/llm.provider';
@@ -25,9 +26,9 @@ import { runMain } from '../support/program';
  *   (issue goal ≤ 5).
  * - limits_charged_call_cost_ratio: the cost of a charged assist call ÷ the money floor's, as
  *   throughput at 32 connections: floor req/s ÷ assist req/s (issue goal ≤ 1.5). The floor is the
- *   bare Nest route + the hold and capture statements a charged call runs: the job's insert with
- *   its hold (jobs_create_with_hold) and its settlement with the capture (jobs_settle_success),
- *   with the same key and subject counted in every window. The older BillingService hold and
+ *   bare Nest route (on the API's own Express adapter) + the hold and capture statements a charged
+ *   call runs: the job's insert with its hold (jobs_create_with_hold) and its settlement with the
+ *   capture (jobs_settle_success), with the same key and subject counted in every window. The older BillingService hold and
  *   capture (no job row) are measured and printed too, for comparison.
  * - limits_hot_account_calls_per_s: charged calls per second on one account over 8 keys and 80
  *   subjects, 64 connections (issue goal ≥ 1 000); the money and the counters must add up.
@@ -162,7 +163,9 @@ async function limitedAccount(t: TestApp, db: Client, keys: number) {
 }
 
 async function main(): Promise<void> {
-  const bare = await NestFactory.create(FloorModule, { logger: false });
+  const bare = await NestFactory.create(FloorModule, new ReelscoutExpressAdapter(), {
+    logger: false,
+  });
   await bare.listen(0, '127.0.0.1');
   const t = await createTestApp({
     env: {
