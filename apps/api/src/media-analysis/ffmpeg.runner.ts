@@ -3,7 +3,8 @@ import { resolve as resolvePath } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DomainError } from '@reelscout/domain';
-import { ConcurrencyLimiter, abortReason } from '../common/async/concurrency-limiter';
+import { abortReason } from '../common/async/abort';
+import { ConcurrencyLimiter } from '../common/async/concurrency-limiter';
 import {
   errorLines,
   looksLikeBadInput,

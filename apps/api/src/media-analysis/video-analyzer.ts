@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
-import { abortReason } from '../common/async/concurrency-limiter';
+import { abortReason } from '../common/async/abort';
 import { FfmpegRunner, INPUT_PROTOCOLS, fileInput } from './ffmpeg.runner';
 import {
   errorLines,

@@ -4,7 +4,7 @@ import { DomainError, type Market, type Mode } from '@reelscout/domain';
 import { mapLimit } from '../common/async/map-limit';
 import { AudioAnalyzer } from '../media-analysis/audio-analyzer';
 import type { AudioFeatures } from '../media-analysis/audio-features';
-import { abortReason } from '../common/async/concurrency-limiter';
+import { abortReason } from '../common/async/abort';
 import { VideoAnalyzer } from '../media-analysis/video-analyzer';
 import type { CallOptions, Post } from '../providers/provider.types';
 import { ProvidersService, type ModeProviders } from '../providers/providers.service';

@@ -3,7 +3,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Mode } from '@reelscout/domain';
 import { AudioAnalyzer } from '../media-analysis/audio-analyzer';
 import type { AudioFeatures } from '../media-analysis/audio-features';
-import { ConcurrencyLimiter, abortReason } from '../common/async/concurrency-limiter';
+import { abortReason } from '../common/async/abort';
+import { ConcurrencyLimiter } from '../common/async/concurrency-limiter';
 import { ProvidersService } from '../providers/providers.service';
 import {
   MUSIC_SETTINGS,

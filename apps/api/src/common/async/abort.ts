@@ -64,7 +64,8 @@ export function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
   return present.length === 1 ? present[0] : AbortSignal.any(present);
 }
 
-function abortReason(signal: AbortSignal): unknown {
+/** The reason an aborted signal carries, or a standard AbortError when it has none. */
+export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 

@@ -1,3 +1,5 @@
+import { abortReason } from './abort';
+
 /**
  * A counting semaphore: at most `max` tasks run at once, the rest wait in arrival order.
  * A waiting task whose signal aborts leaves the queue at once (it never starts).
@@ -98,9 +100,4 @@ function checkConcurrency(what: string, max: number): void {
   if (!Number.isInteger(max) || max < 1) {
     throw new RangeError(`${what} needs a positive integer, got ${max}`);
   }
-}
-
-/** The reason an aborted signal carries, or a standard AbortError when it has none. */
-export function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }

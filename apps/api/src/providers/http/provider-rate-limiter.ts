@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import { sleep } from '../../common/async/abort';
+import { abortReason, sleep } from '../../common/async/abort';
 import { withTimeout } from '../../common/redis/with-timeout';
 
 /** Redis keys of the shared logs: this prefix, then a hash of the provider key (never the key). */
@@ -391,8 +391,4 @@ export class SlidingWindowRateLimiter implements ProviderRateLimiter {
     if (this.warned) this.logger.log('Redis is back: the provider rate limit is shared again');
     this.warned = false;
   }
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
