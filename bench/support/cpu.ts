@@ -14,7 +14,7 @@ export interface CpuReading {
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
 const TICK_US = 10_000;
 
-function postgresUs(): Map<number, number> {
+function postgresCpuByPid(): Map<number, number> {
   const byPid = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -33,7 +33,7 @@ function postgresUs(): Map<number, number> {
 
 export function readCpu(): CpuReading {
   const usage = process.cpuUsage();
-  return { nodeUs: usage.user + usage.system, postgres: postgresUs() };
+  return { nodeUs: usage.user + usage.system, postgres: postgresCpuByPid() };
 }
 
 /**
