@@ -621,6 +621,40 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
     expect((await assist(key)).status).toBe(200);
   });
 
+  it('a limit below one call refuses the first call; of two full windows the first in order is named', async () => {
+    clock.set(NOW);
+    // The key's month limit is below one call's price: the amount alone exceeds it.
+    const low = await fundedKey({ limit_monthly_micros: ASSIST / 2 });
+    const refused = await assist(low.key, 'erin');
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.code).toBe('key_spend_limit_reached');
+    expect(refused.headers['x-service-limit-window']).toBe('month');
+    expect(refused.headers['x-service-limit-usd']).toBe('0.005000');
+    // The statement failed as a whole: not even the windows counted before the refusal kept it.
+    expect(await counter('key', low.keyId, 'total', '1970-01-01')).toBe(0);
+    expect(await counter('key', low.keyId, 'day', '2026-03-10')).toBe(0);
+    expect(await counter('subject', `${low.accountId}:test:erin`, 'day', '2026-03-10')).toBe(0);
+
+    // The key's day and the subject's day both full: the key's window is counted first.
+    const both = await fundedKey(
+      { limit_daily_micros: ASSIST },
+      { subject_limit_daily_micros: ASSIST },
+    );
+    expect((await assist(both.key, 'frank')).status).toBe(200);
+    const second = await assist(both.key, 'frank');
+    expect(second.status).toBe(402);
+    expect(second.body.error.code).toBe('key_spend_limit_reached');
+    expect(second.headers['x-service-limit-window']).toBe('day');
+    // Only the subject's day full: the subject's window refuses, the key's windows roll back.
+    await db.query(`UPDATE api_keys SET limit_daily_micros = NULL WHERE id = $1`, [both.keyId]);
+    const third = await assist(both.key, 'frank');
+    expect(third.status).toBe(402);
+    expect(third.body.error.code).toBe('subject_spend_limit_reached');
+    expect(third.headers['x-service-limit-window']).toBe('day');
+    expect(await counter('key', both.keyId, 'day', '2026-03-10')).toBe(ASSIST);
+    expect(await counter('key', both.keyId, 'total', '1970-01-01')).toBe(ASSIST);
+  });
+
   it('short credit still answers 402 insufficient_credit, with nothing counted', async () => {
     clock.set(NOW);
     const account = await createAccount(t.app);

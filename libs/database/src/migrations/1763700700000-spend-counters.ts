@@ -1,6 +1,82 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
+ * place_hold as this migration created it: each window counted by its own `spend_count` call.
+ * Replaced by migration 1763700900000 (one statement counts every window); its `down` restores this.
+ */
+export const PLACE_HOLD_EACH_WINDOW_SQL = `
+      CREATE OR REPLACE FUNCTION place_hold(p_account uuid, p_mode text, p_amount bigint, p_key uuid,
+                                 p_subject text, p_operation text, p_request_id text,
+                                 p_ttl_seconds double precision, p_now timestamptz,
+                                 p_check_limits boolean DEFAULT true)
+      RETURNS uuid LANGUAGE plpgsql VOLATILE AS $$
+      DECLARE
+        v_day date := (p_now AT TIME ZONE 'UTC')::date;
+        v_month date := date_trunc('month', p_now AT TIME ZONE 'UTC')::date;
+        v_total bigint; v_daily bigint; v_monthly bigint;
+        v_subject_daily bigint; v_subject_monthly bigint;
+        v_owner text := p_account || ':' || p_mode || ':' || p_subject;
+        v_key_owner uuid;
+        v_id uuid;
+      BEGIN
+        UPDATE balances SET held = held + p_amount, updated_at = now()
+         WHERE account_id = p_account AND mode = p_mode AND balance - held >= p_amount;
+        IF NOT FOUND THEN
+          PERFORM spend_refuse('insufficient_credit', NULL, NULL);
+        END IF;
+        IF p_key IS NOT NULL THEN
+          SELECT k.spend_owner, k.limit_total_micros, k.limit_daily_micros, k.limit_monthly_micros,
+                 coalesce(k.subject_limit_daily_micros, a.subject_limit_daily_micros),
+                 coalesce(k.subject_limit_monthly_micros, a.subject_limit_monthly_micros)
+            INTO v_key_owner, v_total, v_daily, v_monthly, v_subject_daily, v_subject_monthly
+            FROM api_keys k JOIN accounts a ON a.id = k.account_id
+           WHERE k.id = p_key AND k.account_id = p_account;
+          IF NOT FOUND THEN
+            RAISE EXCEPTION 'place_hold: key % is not a key of account %', p_key, p_account;
+          END IF;
+          IF NOT p_check_limits THEN
+            v_total := NULL; v_daily := NULL; v_monthly := NULL;
+          END IF;
+          IF NOT spend_count('key', v_key_owner::text, 'total', DATE '1970-01-01', p_amount, v_total) THEN
+            PERFORM spend_refuse('key_total', v_total, (SELECT spent FROM spend_counters
+              WHERE scope = 'key' AND owner = v_key_owner::text AND period = 'total'));
+          END IF;
+          IF NOT spend_count('key', v_key_owner::text, 'day', v_day, p_amount, v_daily) THEN
+            PERFORM spend_refuse('key_day', v_daily, (SELECT spent FROM spend_counters
+              WHERE scope = 'key' AND owner = v_key_owner::text AND period = 'day' AND period_start = v_day));
+          END IF;
+          IF NOT spend_count('key', v_key_owner::text, 'month', v_month, p_amount, v_monthly) THEN
+            PERFORM spend_refuse('key_month', v_monthly, (SELECT spent FROM spend_counters
+              WHERE scope = 'key' AND owner = v_key_owner::text AND period = 'month' AND period_start = v_month));
+          END IF;
+        ELSE
+          SELECT a.subject_limit_daily_micros, a.subject_limit_monthly_micros
+            INTO v_subject_daily, v_subject_monthly FROM accounts a WHERE a.id = p_account;
+        END IF;
+        IF NOT p_check_limits THEN
+          -- A re-hold of an accepted job (requeued or recovered): counted, not limited.
+          v_subject_daily := NULL; v_subject_monthly := NULL;
+        END IF;
+        IF p_subject IS NOT NULL THEN
+          IF NOT spend_count('subject', v_owner, 'day', v_day, p_amount, v_subject_daily) THEN
+            PERFORM spend_refuse('subject_day', v_subject_daily, (SELECT spent FROM spend_counters
+              WHERE scope = 'subject' AND owner = v_owner AND period = 'day' AND period_start = v_day));
+          END IF;
+          IF NOT spend_count('subject', v_owner, 'month', v_month, p_amount, v_subject_monthly) THEN
+            PERFORM spend_refuse('subject_month', v_subject_monthly, (SELECT spent FROM spend_counters
+              WHERE scope = 'subject' AND owner = v_owner AND period = 'month' AND period_start = v_month));
+          END IF;
+        END IF;
+        INSERT INTO holds (account_id, mode, amount, operation, request_id, expires_at,
+                           key_id, key_owner, subject, day_start, month_start)
+        VALUES (p_account, p_mode, p_amount, p_operation, p_request_id,
+                now() + make_interval(secs => p_ttl_seconds), p_key, v_key_owner, p_subject,
+                v_day, v_month)
+        RETURNING id INTO v_id;
+        RETURN v_id;
+      END $$`;
+
+/**
  * Spend limits (issue 20, docs/key-controls.md): what each key and each end customer (subject)
  * has spent per window, counted by every hold, and the one function that places a hold.
  *
@@ -80,77 +156,7 @@ export class SpendCounters1763700700000 implements MigrationInterface {
         RETURN FOUND;
       END $$`);
 
-    await q.query(`
-      CREATE FUNCTION place_hold(p_account uuid, p_mode text, p_amount bigint, p_key uuid,
-                                 p_subject text, p_operation text, p_request_id text,
-                                 p_ttl_seconds double precision, p_now timestamptz,
-                                 p_check_limits boolean DEFAULT true)
-      RETURNS uuid LANGUAGE plpgsql VOLATILE AS $$
-      DECLARE
-        v_day date := (p_now AT TIME ZONE 'UTC')::date;
-        v_month date := date_trunc('month', p_now AT TIME ZONE 'UTC')::date;
-        v_total bigint; v_daily bigint; v_monthly bigint;
-        v_subject_daily bigint; v_subject_monthly bigint;
-        v_owner text := p_account || ':' || p_mode || ':' || p_subject;
-        v_key_owner uuid;
-        v_id uuid;
-      BEGIN
-        UPDATE balances SET held = held + p_amount, updated_at = now()
-         WHERE account_id = p_account AND mode = p_mode AND balance - held >= p_amount;
-        IF NOT FOUND THEN
-          PERFORM spend_refuse('insufficient_credit', NULL, NULL);
-        END IF;
-        IF p_key IS NOT NULL THEN
-          SELECT k.spend_owner, k.limit_total_micros, k.limit_daily_micros, k.limit_monthly_micros,
-                 coalesce(k.subject_limit_daily_micros, a.subject_limit_daily_micros),
-                 coalesce(k.subject_limit_monthly_micros, a.subject_limit_monthly_micros)
-            INTO v_key_owner, v_total, v_daily, v_monthly, v_subject_daily, v_subject_monthly
-            FROM api_keys k JOIN accounts a ON a.id = k.account_id
-           WHERE k.id = p_key AND k.account_id = p_account;
-          IF NOT FOUND THEN
-            RAISE EXCEPTION 'place_hold: key % is not a key of account %', p_key, p_account;
-          END IF;
-          IF NOT p_check_limits THEN
-            v_total := NULL; v_daily := NULL; v_monthly := NULL;
-          END IF;
-          IF NOT spend_count('key', v_key_owner::text, 'total', DATE '1970-01-01', p_amount, v_total) THEN
-            PERFORM spend_refuse('key_total', v_total, (SELECT spent FROM spend_counters
-              WHERE scope = 'key' AND owner = v_key_owner::text AND period = 'total'));
-          END IF;
-          IF NOT spend_count('key', v_key_owner::text, 'day', v_day, p_amount, v_daily) THEN
-            PERFORM spend_refuse('key_day', v_daily, (SELECT spent FROM spend_counters
-              WHERE scope = 'key' AND owner = v_key_owner::text AND period = 'day' AND period_start = v_day));
-          END IF;
-          IF NOT spend_count('key', v_key_owner::text, 'month', v_month, p_amount, v_monthly) THEN
-            PERFORM spend_refuse('key_month', v_monthly, (SELECT spent FROM spend_counters
-              WHERE scope = 'key' AND owner = v_key_owner::text AND period = 'month' AND period_start = v_month));
-          END IF;
-        ELSE
-          SELECT a.subject_limit_daily_micros, a.subject_limit_monthly_micros
-            INTO v_subject_daily, v_subject_monthly FROM accounts a WHERE a.id = p_account;
-        END IF;
-        IF NOT p_check_limits THEN
-          -- A re-hold of an accepted job (requeued or recovered): counted, not limited.
-          v_subject_daily := NULL; v_subject_monthly := NULL;
-        END IF;
-        IF p_subject IS NOT NULL THEN
-          IF NOT spend_count('subject', v_owner, 'day', v_day, p_amount, v_subject_daily) THEN
-            PERFORM spend_refuse('subject_day', v_subject_daily, (SELECT spent FROM spend_counters
-              WHERE scope = 'subject' AND owner = v_owner AND period = 'day' AND period_start = v_day));
-          END IF;
-          IF NOT spend_count('subject', v_owner, 'month', v_month, p_amount, v_subject_monthly) THEN
-            PERFORM spend_refuse('subject_month', v_subject_monthly, (SELECT spent FROM spend_counters
-              WHERE scope = 'subject' AND owner = v_owner AND period = 'month' AND period_start = v_month));
-          END IF;
-        END IF;
-        INSERT INTO holds (account_id, mode, amount, operation, request_id, expires_at,
-                           key_id, key_owner, subject, day_start, month_start)
-        VALUES (p_account, p_mode, p_amount, p_operation, p_request_id,
-                now() + make_interval(secs => p_ttl_seconds), p_key, v_key_owner, p_subject,
-                v_day, v_month)
-        RETURNING id INTO v_id;
-        RETURN v_id;
-      END $$`);
+    await q.query(PLACE_HOLD_EACH_WINDOW_SQL);
 
     // The late charge of a hold the reaper voided (its call outlived its deadline, then
     // delivered). Once per hold: the first call marks it (charged set), so a second capture is a

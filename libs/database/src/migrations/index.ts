@@ -7,6 +7,7 @@ import { JobsAndWebhooks1763700500000 } from './1763700500000-jobs-and-webhooks'
 import { KeyControls1763700600000 } from './1763700600000-key-controls';
 import { SpendCounters1763700700000 } from './1763700700000-spend-counters';
 import { Playground1763700800000 } from './1763700800000-playground';
+import { OneCountPerHold1763700900000 } from './1763700900000-one-count-per-hold';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   KeyControls1763700600000,
   SpendCounters1763700700000,
   Playground1763700800000,
+  OneCountPerHold1763700900000,
 ];
