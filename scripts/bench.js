@@ -27,6 +27,7 @@ if (files.length === 0) {
 }
 
 fs.rmSync(LATEST, { force: true });
+const speedBefore = machineLoopSeconds();
 let failed = 0;
 for (const file of files) {
   const result = spawnSync(
@@ -41,6 +42,7 @@ for (const file of files) {
   if (result.status !== 0) failed += 1;
 }
 
+recordMachineSpeed(speedBefore, machineLoopSeconds());
 printTable();
 process.exit(failed === 0 ? 0 : 1);
 
@@ -54,4 +56,33 @@ function printTable() {
   process.stdout.write(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
   for (const row of rows) process.stdout.write(`${line(row)}\n`);
   process.stdout.write(`\n(bench/latest.json)\n`);
+}
+
+/**
+ * This VM's speed varies by the hour (the same code's figures moved by 2× between runs), so every
+ * run also times a fixed piece of work: 3·10⁸ additions in a loop (`node -e`, one core), read
+ * before and after the cases. About 1.4 s on a good hour of this machine; compare figures only between runs whose
+ * readings are alike (docs/performance.md).
+ */
+function machineLoopSeconds() {
+  const started = process.hrtime.bigint();
+  // The same loop as the readings in docs/performance.md: top-level code in a fresh process.
+  spawnSync(process.execPath, ['-e', 'let s = 0; for (let i = 0; i < 3e8; i++) s += i;'], {
+    stdio: 'ignore',
+  });
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+function recordMachineSpeed(before, after) {
+  const current = fs.existsSync(LATEST)
+    ? JSON.parse(fs.readFileSync(LATEST, 'utf8'))
+    : { figures: {} };
+  const round = (n) => Math.round(n * 100) / 100;
+  current.machine = { loopSecondsBefore: round(before), loopSecondsAfter: round(after) };
+  current.figures.machine_loop_s = {
+    value: round(Math.max(before, after)),
+    unit: `s for 3·10⁸ additions (before ${round(before)}, after ${round(after)}; good hour 1.4)`,
+    goal: '—',
+  };
+  fs.writeFileSync(LATEST, `${JSON.stringify(current, null, 2)}\n`);
 }
