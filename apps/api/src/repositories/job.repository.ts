@@ -144,11 +144,11 @@ const COLUMNS = `id, account_id, mode, key_id, subject, operation, execution, st
   source`;
 
 /**
- * A job and its hold in one statement: `place_hold` (migration 1763700700000) reserves the
- * amount, counts it in the key's and subject's spend windows within their limits (read fresh)
- * and records the pending hold, or raises RS402 so that nothing at all is written; then the job
- * is inserted with it. A synchronous job ($14 = 'running') is created with its first attempt
- * claimed; an async one is queued.
+ * A job and its hold in one statement: `place_hold` (migrations 1763700700000, 1763700900000)
+ * reserves the amount, counts it in the key's and subject's spend windows within their limits
+ * (read fresh) and records the pending hold, or raises RS402 so that nothing at all is written;
+ * then the job is inserted with it. A synchronous job ($14 = 'running') is created with its first
+ * attempt claimed; an async one is queued.
  */
 const CREATE_WITH_HOLD: PreparedStatement = {
   name: 'jobs_create_with_hold',
@@ -179,9 +179,12 @@ const EVENTS_PENDING = `EXISTS (
  * by its attempt; only then is its pending hold captured for the charge (the rest released),
  * the balance debited, the charge's ledger entry appended (when > 0), the job ended with its
  * result, its charge and the balance after, and (when $8) the call's usage record written with
- * its charge: one commit for the charge and its record. A superseded attempt writes nothing; a
- * hold that is no longer pending (reaped) moves no money, writes no usage record and leaves
- * `charged` null for the caller to settle.
+ * its charge: one commit for the charge and its record. The usage record needs the fenced job
+ * and the captured hold, not the balance: the select list reads `recorded` first, so it is
+ * written before `ended` reads `moved` and locks the account's balance row, and its insert is
+ * not part of the time that row is held. A superseded attempt writes nothing; a hold that is no
+ * longer pending (reaped) moves no money, writes no usage record and leaves `charged` null for
+ * the caller to settle.
  */
 const SETTLE_SUCCESS: PreparedStatement = {
   name: 'jobs_settle_success',
@@ -223,11 +226,11 @@ const SETTLE_SUCCESS: PreparedStatement = {
            SELECT f.request_id, f.account_id, f.key_id, f.mode, f.subject, f.operation, $9, 200, NULL,
                   $3, $10, f.source
              FROM fence f
-            WHERE $8::boolean AND EXISTS (SELECT 1 FROM settled) AND EXISTS (SELECT 1 FROM ended)
+            WHERE $8::boolean AND EXISTS (SELECT 1 FROM settled)
            RETURNING 1)
-         SELECT (SELECT count(*) FROM ended)::int AS ended,
+         SELECT (SELECT count(*) FROM recorded)::int AS recorded,
+                (SELECT count(*) FROM ended)::int AS ended,
                 (SELECT count(*) FROM settled)::int AS captured,
-                (SELECT count(*) FROM recorded)::int AS recorded,
                 (SELECT balance FROM moved) AS balance,
                 coalesce((SELECT events_pending FROM ended), false) AS events_pending,
                 ${clampedColumn('given')}`,
