@@ -24,6 +24,10 @@ export class OneCountPerHold1763700900000 implements MigrationInterface {
   name = 'OneCountPerHold1763700900000';
 
   async up(q: QueryRunner): Promise<void> {
+    // The windows are listed once, in VALUES, with their limits. The ON CONFLICT's WHERE names the
+    // limits again by (scope, period): it sees only the existing row and `excluded`, never the
+    // SELECT's other columns. A window's owner is null when it does not apply (no key: the key's
+    // owner; no subject: `v_owner`, a concatenation with a null).
     await q.query(`
       CREATE OR REPLACE FUNCTION place_hold(p_account uuid, p_mode text, p_amount bigint, p_key uuid,
                                             p_subject text, p_operation text, p_request_id text,
