@@ -8,6 +8,7 @@ import { KeyControls1763700600000 } from './1763700600000-key-controls';
 import { SpendCounters1763700700000 } from './1763700700000-spend-counters';
 import { Playground1763700800000 } from './1763700800000-playground';
 import { OneCountPerHold1763700900000 } from './1763700900000-one-count-per-hold';
+import { ColumnRulesAsDomains1763701000000 } from './1763701000000-column-rules-as-domains';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   SpendCounters1763700700000,
   Playground1763700800000,
   OneCountPerHold1763700900000,
+  ColumnRulesAsDomains1763701000000,
 ];
