@@ -184,7 +184,10 @@ const EVENTS_PENDING = `EXISTS (
  * written before `ended` reads `moved` and locks the account's balance row, and its insert is
  * not part of the time that row is held. A superseded attempt writes nothing; a hold that is no
  * longer pending (reaped) moves no money, writes no usage record and leaves `charged` null for
- * the caller to settle.
+ * the caller to settle. The balance row is updated by `settle_balance` (migration 1763701100000),
+ * a statement of its own: when it waited for another call's commit, Postgres re-checks that row
+ * for that small statement only, not for every CTE of this one. `moved` is read by the final
+ * select list, so it always runs, and before any spend counter (`given` counts it first).
  */
 const SETTLE_SUCCESS: PreparedStatement = {
   name: 'jobs_settle_success',
@@ -197,9 +200,9 @@ const SETTLE_SUCCESS: PreparedStatement = {
              FROM fence WHERE h.id = fence.hold_id AND h.status = 'pending'
            RETURNING h.id, ${HOLD_SPEND}),
          moved AS (
-           UPDATE balances b SET held = b.held - s.amount, balance = b.balance - $3, updated_at = now()
-             FROM settled s WHERE b.account_id = s.account_id AND b.mode = s.mode
-           RETURNING b.balance, b.account_id, b.mode),
+           SELECT m.balance, s.account_id, s.mode
+             FROM settled s, settle_balance(s.account_id, s.mode, s.amount, $3) AS m(balance)
+            WHERE m.balance IS NOT NULL),
          ${giveBackCte('given', 'SELECT settled.*, settled.amount - $3::bigint AS back FROM settled', 'moved')},
          entry AS (
            INSERT INTO ledger_entries (account_id, mode, kind, amount, balance_after, hold_id, operation, request_id)

@@ -9,6 +9,7 @@ import { SpendCounters1763700700000 } from './1763700700000-spend-counters';
 import { Playground1763700800000 } from './1763700800000-playground';
 import { OneCountPerHold1763700900000 } from './1763700900000-one-count-per-hold';
 import { ColumnRulesAsDomains1763701000000 } from './1763701000000-column-rules-as-domains';
+import { SettleBalance1763701100000 } from './1763701100000-settle-balance';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   Playground1763700800000,
   OneCountPerHold1763700900000,
   ColumnRulesAsDomains1763701000000,
+  SettleBalance1763701100000,
 ];
