@@ -75,8 +75,9 @@ const WINDOWS_OF_S = `CROSS JOIN LATERAL (VALUES
  * No path should give back more than a window counted (a hold counts its amount once when
  * placed; it settles once, from `pending`, giving back at most that amount; the late charge of a
  * reaped hold only adds). The clamp at zero is kept anyway, so a settlement can never fail on
- * the counters' CHECK, but it is not silent: the row's `give_back_clamped` is set and the
- * statement reports it (`clampedColumn`, then `warnIfClamped` logs the owner and window).
+ * the counters' `spent >= 0` rule, but it is not silent: the row's `give_back_clamped` is set
+ * and the statement reports it (`clampedColumn`, then `warnIfClamped` logs the owner and
+ * window).
  */
 export function giveBackCte(name: string, source: string, lockedFirst: string): string {
   return `${name} AS (
