@@ -160,8 +160,9 @@ describe('column rules as domains (e2e)', () => {
       expect(await tableChecks()).toEqual(
         expect.not.arrayContaining(MOVED.map((m) => m.constraint)),
       );
-      expect((await domains()).length).toBeGreaterThan(0);
-      expect((await domains()).every((d) => d.rules === 1)).toBe(true);
+      const created = await domains();
+      expect(created.length).toBeGreaterThan(0);
+      expect(created.every((d) => d.rules === 1)).toBe(true);
 
       const runner = { query: (sql: string) => pg.query(sql) } as unknown as QueryRunner;
       const migration = MIGRATIONS.find(

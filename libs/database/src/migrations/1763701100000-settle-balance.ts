@@ -3,15 +3,17 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * `settle_balance`: the balance row's update of a job's settlement, as a statement of its own.
  *
- * The settlement (`jobs_settle_success`, `jobs_settle_without_charge`) is one statement of many
- * CTEs. When its balance UPDATE finds the row changed by a call that committed while it waited
+ * A succeeded job's settlement (`jobs_settle_success`) is one statement of many CTEs. When its
+ * balance UPDATE finds the row changed by a call that committed while it waited
  * for the lock (one account's calls at once), Postgres re-checks the row with EvalPlanQual, which
  * first builds executor state for every subplan of the statement (each CTE's ModifyTable, its
  * indexes and constraints), again, for that one row: perf put it at about 7 % of Postgres's CPU in
  * the hot-account bench. Inside this function the UPDATE is a statement of its own (a fresh
  * snapshot, as plpgsql gives each statement in READ COMMITTED), so a re-check builds only this
  * small plan. Same row, same lock, same order: the balance row is still locked by the settling
- * statement before any spend counter, and held until its commit.
+ * statement before any spend counter, and held until its commit. The void path
+ * (`jobs_settle_without_charge`) keeps its own UPDATE: nothing but the counters' give-back reads
+ * its balance CTE, and a function there would run only as far as something reads it.
  */
 export class SettleBalance1763701100000 implements MigrationInterface {
   name = 'SettleBalance1763701100000';
