@@ -45,9 +45,13 @@ const FEATURE_MODULES = [
   LoggerModule.forRootAsync({
     inject: [ConfigService],
     useFactory: (config: ConfigService<Environment, true>) => ({
-      // The request logger itself is mounted first in bootstrap (requestLogMiddleware, so it
-      // sees requests rejected by the body parser) and sets `req.log`; this is the logger used
-      // outside a request.
+      // The Nest logger, on the root pino logger. The request log is our own middleware
+      // (requestLogMiddleware, mounted first in bootstrap so it sees requests rejected by the
+      // body parser). nestjs-pino's own middleware is not mounted (no routes): it keeps each
+      // request's logger in an AsyncLocalStorage, which on Node 20 turns on async hooks for every
+      // promise of the process (common/async/signal-scope.ts). Lines logged while a call is
+      // served name their request or job themselves: the error filter, the job executor and
+      // the provider client (from the operation's signal) do.
       pinoHttp: {
         logger: createRootLogger({
           LOG_LEVEL: config.get('LOG_LEVEL', { infer: true }),
@@ -55,6 +59,7 @@ const FEATURE_MODULES = [
         }),
       },
       useExisting: true,
+      forRoutes: [],
     }),
   }),
   TypeOrmModule.forRootAsync({

@@ -1,4 +1,6 @@
+import { Logger } from '@nestjs/common';
 import request from 'supertest';
+import { fromPublicJobId } from '../src/jobs/job-ids';
 import { BillingService } from '../src/ledger/billing.service';
 import {
   appAweme,
@@ -437,12 +439,42 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
     // The first search request fails on the main endpoint and on its fallback: one phrase lost.
     provider.setBehavior(PROVIDER_PATHS.networkASearchApp, { status: 400 }, { times: 1 });
     provider.setBehavior(PROVIDER_PATHS.networkASearchWeb, { status: 400 }, { times: 1 });
-    const res = await post(key, '/v1/scan', { query: 'tea', market: 'network_a' });
+    const logged = jest.spyOn(Logger.prototype, 'log');
+    let res: request.Response;
+    let calls: unknown[][];
+    try {
+      res = await post(key, '/v1/scan', { query: 'tea', market: 'network_a' });
+    } finally {
+      calls = [...logged.mock.calls];
+      logged.mockRestore();
+    }
     expect(res.status).toBe(200);
     expect(res.body.reels.map((r: { id: string }) => r.id)).toEqual([...ids].reverse());
     expect(res.body.queries).toHaveLength(2);
     for (const phrase of res.body.queries) expect(phrases).toContain(phrase);
     expect(res.headers['x-service-charged-usd']).toBe('0.022500');
+
+    // The call's provider-calls line counts what the provider received: every request sent by
+    // the scan's parallel phrases and their attempts (each on a signal derived from the
+    // operation's), the two refused ones as sent but not paid.
+    const lines = calls.filter((call) => call[1] === 'provider calls');
+    expect(lines).toHaveLength(1);
+    const received: Record<string, number> = {};
+    for (const { path } of provider.requests()) received[path] = (received[path] ?? 0) + 1;
+    expect(received[PROVIDER_PATHS.networkASearchApp]).toBeGreaterThanOrEqual(2);
+    const paid = { ...received };
+    paid[PROVIDER_PATHS.networkASearchApp] -= 1;
+    paid[PROVIDER_PATHS.networkASearchWeb] -= 1;
+    for (const path of Object.keys(paid)) if (paid[path] === 0) delete paid[path];
+    expect(lines[0][0]).toEqual({
+      requestId: res.headers['x-request-id'],
+      jobId: fromPublicJobId(res.headers['x-job-id']),
+      operation: 'scan',
+      providerRequests: provider.requests().length,
+      providerCallsPaid: provider.requests().length - 2,
+      providerRequestsByEndpoint: received,
+      providerCallsByEndpoint: paid,
+    });
   });
 
   it('a relevance pass still running near the deadline answers degraded (charged per reel), not 504', async () => {

@@ -190,26 +190,26 @@ export class JobExecutor {
     let market: string | null = null;
     let thrown: unknown;
     try {
-      const metered = meterProviderCalls(() =>
-        withDeadline(
+      let tally: ProviderCallTally | undefined;
+      try {
+        const outcome = await withDeadline(
           runnable.deadlineMs,
-          (signal, deadline) =>
-            runnable.work(signal, {
+          (signal, deadline) => {
+            tally = meterProviderCalls(signal, job.requestId);
+            return runnable.work(signal, {
               ...deadline,
               progress: (fraction) => {
                 entry.progress = Math.min(0.99, Math.max(entry.progress, fraction));
               },
-            }),
+            });
+          },
           controller.signal,
           options.onWorkStarted,
-        ),
-      );
-      try {
-        const outcome = await metered.result;
+        );
         ending = { kind: 'succeeded', body: outcome.body, chargeMicros: outcome.chargeMicros };
         market = outcome.market ?? null;
       } finally {
-        this.logProviderCalls(job, metered.tally);
+        if (tally) this.logProviderCalls(job, tally);
       }
     } catch (error) {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;

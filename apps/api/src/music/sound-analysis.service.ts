@@ -4,6 +4,7 @@ import type { Mode } from '@reelscout/domain';
 import { AudioAnalyzer } from '../media-analysis/audio-analyzer';
 import type { AudioFeatures } from '../media-analysis/audio-features';
 import { abortReason } from '../common/async/abort';
+import { inheritScope } from '../common/async/signal-scope';
 import { ConcurrencyLimiter } from '../common/async/concurrency-limiter';
 import { ProvidersService } from '../providers/providers.service';
 import {
@@ -133,6 +134,8 @@ export class SoundAnalysisService {
       this.counters.joined += 1;
     } else {
       const controller = new AbortController();
+      // Shared by every call that joins it; it belongs to the call that started it.
+      inheritScope(controller.signal, signal);
       const promise = this.analyze(mode, sound, controller.signal).finally(() => {
         if (this.jobs.get(key) === job) this.jobs.delete(key);
       });

@@ -1,4 +1,5 @@
 /** Small helpers for deadlines: sleeping, timeouts and combining abort signals. */
+import { inheritScope } from './signal-scope';
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -58,10 +59,13 @@ export async function withTimeoutSignal<T>(
   }
 }
 
-/** A signal that aborts when any of the given signals does. */
+/**
+ * A signal that aborts when any of the given signals does. It belongs to the operation of the
+ * first of them that has a scope (signal-scope.ts).
+ */
 export function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
   const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
-  return present.length === 1 ? present[0] : AbortSignal.any(present);
+  return present.length === 1 ? present[0] : inheritScope(AbortSignal.any(present), ...present);
 }
 
 /** The reason an aborted signal carries, or a standard AbortError when it has none. */

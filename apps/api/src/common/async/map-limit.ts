@@ -1,3 +1,5 @@
+import { anySignal } from './abort';
+
 /** One item's outcome in `mapLimitSettled`. */
 export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
@@ -42,9 +44,7 @@ export async function mapLimitSettled<T, R>(
 ): Promise<Settled<R>[]> {
   const results = new Array<Settled<R>>(items.length);
   const siblings = new AbortController();
-  const signal = options.signal
-    ? AbortSignal.any([options.signal, siblings.signal])
-    : siblings.signal;
+  const signal = anySignal([options.signal, siblings.signal]);
   let fatal = false;
   let giveUp!: (error: unknown) => void;
   // Settles only on a fatal error: the map answers at once, not after the aborted siblings end.

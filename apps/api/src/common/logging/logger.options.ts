@@ -73,8 +73,7 @@ function levelOf(statusCode: number, error: Error | undefined): 'error' | 'warn'
  * the query string, headers, cookies, nor invite or reset tokens. Level: error for a 5xx, warn
  * for a 4xx, info otherwise.
  *
- * `req.log` is a child logger carrying the request id, which the Nest logger (nestjs-pino) uses
- * for everything logged while the request is handled.
+ * `req.log` is a child logger carrying the request id, for code that has the request at hand.
  *
  * Written for the hot path (it replaced pino-http, whose per-request work ran even when nothing
  * was logged: three child loggers, the request serialized up front): a request whose line is

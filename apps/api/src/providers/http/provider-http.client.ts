@@ -3,7 +3,7 @@ import { anySignal, sleep, withTimeoutSignal } from '../../common/async/abort';
 import { at } from '../live/json-read';
 import { backoffDelay, parseRetryAfter, type BackoffOptions } from './backoff';
 import { CircuitBreakers, type CircuitBreakerOptions } from './circuit-breaker';
-import { recordProviderRequest } from './provider-call-meter';
+import { meteredRequestId, recordProviderRequest } from './provider-call-meter';
 import { ProviderCallError } from './provider-call.error';
 
 /** Waits for a send slot under the provider's request-rate limit (see provider-rate-limiter.ts). */
@@ -60,7 +60,8 @@ const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
  * backoff on transient failures (429 with its Retry-After, 5xx, the provider's "please retry"
  * 400, network errors, timeouts), never on a 422 (our bug, logged loudly), a 401/403 (our key,
  * logged loudly) or another 4xx, and a circuit breaker per endpoint family. Each request is
- * counted for the running operation (`provider-call-meter.ts`). Throws `ProviderCallError` only.
+ * counted for the operation its signal belongs to (`provider-call-meter.ts`), and its log lines
+ * name that operation's request id. Throws `ProviderCallError` only.
  */
 export class ProviderHttpClient {
   readonly breakers: CircuitBreakers;
@@ -102,6 +103,7 @@ export class ProviderHttpClient {
         if (failure.kind === 'contract') {
           this.logger.error(
             {
+              requestId: meteredRequestId(request.signal),
               endpoint: request.path,
               method: request.method,
               sent: sentParamNames(request),
@@ -114,7 +116,11 @@ export class ProviderHttpClient {
         }
         if (failure.isCredentialFailure) {
           this.logger.error(
-            { endpoint: request.path, status: failure.status },
+            {
+              requestId: meteredRequestId(request.signal),
+              endpoint: request.path,
+              status: failure.status,
+            },
             'the video-data provider refused our API key or its quota is used up: check ' +
               'VIDEO_PROVIDER_API_KEY and the provider account',
           );
@@ -122,6 +128,7 @@ export class ProviderHttpClient {
         }
         if (!failure.retryable || attempt >= this.options.maxRetries) {
           this.logger.warn(
+            { requestId: meteredRequestId(request.signal) },
             `${request.family} failed: ${failure.kind}${failure.status ? ` ${failure.status}` : ''}` +
               ` after ${attempt + 1} attempt(s)`,
           );
@@ -133,7 +140,10 @@ export class ProviderHttpClient {
           this.random,
           failure.retryAfterMs,
         );
-        this.logger.debug(`${request.family}: ${failure.kind}, retrying in ${delay} ms`);
+        this.logger.debug(
+          { requestId: meteredRequestId(request.signal) },
+          `${request.family}: ${failure.kind}, retrying in ${delay} ms`,
+        );
         try {
           await sleep(delay, request.signal);
         } catch {
@@ -181,10 +191,10 @@ export class ProviderHttpClient {
         redirect: 'error',
       });
     } catch (error) {
-      recordProviderRequest(request.path, null);
+      recordProviderRequest(request.signal, request.path, null);
       throw classifyThrown(error, request.signal, timedOut);
     }
-    recordProviderRequest(request.path, response.status);
+    recordProviderRequest(request.signal, request.path, response.status);
 
     let text: string;
     try {
