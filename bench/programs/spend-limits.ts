@@ -35,6 +35,13 @@ import { runMain } from '../support/program';
  */
 
 const WARMUP_S = 3;
+/**
+ * Calls each path gets before its first measured round: a number, not seconds, so that a slow
+ * hour of the machine does not also cut the warm-up short. Node's CPU per assist call keeps
+ * falling for about 5 000 calls after start (the JIT settling: 1 887, 1 677, then 1 331 µs over
+ * three 5 s rounds at 400 req/s), while the floor's short path settles much sooner.
+ */
+const WARMUP_CALLS = 5_000;
 const DURATION_S = QUICK ? 5 : 15;
 const SEQUENTIAL_CALLS = QUICK ? 400 : 2_000;
 const BODY = JSON.stringify({ message: 'show me trending dog food reels' });
@@ -203,12 +210,14 @@ async function main(): Promise<void> {
       duration: number,
       headerSets: Record<string, string>[],
       connections = 32,
+      amount?: number,
     ) =>
       cannon({
         url: `http://127.0.0.1:${port}`,
         path,
         connections,
         duration,
+        amount,
         body: BODY,
         headerSets,
       });
@@ -219,7 +228,7 @@ async function main(): Promise<void> {
       headerSets: Record<string, string>[],
       warm: boolean,
     ) => {
-      if (warm) await load(port, path, WARMUP_S, headerSets);
+      if (warm) await load(port, path, 120, headerSets, 32, WARMUP_CALLS);
       const before = readCpu();
       const run: CannonResult = await load(port, path, DURATION_S, headerSets);
       if (run.non2xx > 0 || run.errors > 0 || run.timeouts > 0)

@@ -9,7 +9,10 @@ export interface CannonOptions {
   url: string;
   path: string;
   connections: number;
+  /** Seconds of load; with `amount`, the most the run may take before it is stopped. */
   duration: number;
+  /** A number of requests instead of a duration: the run ends once they are answered. */
+  amount?: number;
   body: string;
   headerSets: Record<string, string>[];
 }
@@ -33,6 +36,7 @@ autocannon({
   url: o.url,
   connections: o.connections,
   duration: o.duration,
+  amount: o.amount,
   timeout: 30,
   requests: [{
     method: 'POST',
