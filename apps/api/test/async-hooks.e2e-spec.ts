@@ -39,7 +39,7 @@ describe('async hooks stay off while the API serves calls', () => {
   /** What the probe in the API process reads now (see async-hooks-probe.js). */
   async function probe(): Promise<string[]> {
     const before = api.stderr().split('async-hooks-probe ').length;
-    api.child.kill('SIGUSR2');
+    api.child.kill('SIGWINCH');
     await until(
       async () => api.stderr().split('async-hooks-probe ').length > before,
       10_000,
