@@ -9,7 +9,10 @@ export interface CannonOptions {
   url: string;
   path: string;
   connections: number;
-  /** Seconds of load; with `amount`, the most the run may take before it is stopped. */
+  /**
+   * Seconds of load. With `amount`, autocannon ignores it; it still bounds the run, which is
+   * killed `duration` + 60 s after it starts, as every run is.
+   */
   duration: number;
   /** A number of requests instead of a duration: the run ends once they are answered. */
   amount?: number;
