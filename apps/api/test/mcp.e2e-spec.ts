@@ -52,6 +52,8 @@ describe('MCP server (e2e)', () => {
         AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         JOBS_HEARTBEAT_MS: '100',
         SANDBOX_SLOW_DELAY_MS: '1500',
+        // music's tools are proven here, not its ranking breadth (music.e2e-spec.ts): 8 sounds.
+        MUSIC_MAX_CANDIDATES: '8',
       },
     });
     await t.app.listen(0, '127.0.0.1');

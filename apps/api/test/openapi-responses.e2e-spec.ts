@@ -30,6 +30,8 @@ describe('OpenAPI document: real responses match their documented schemas (e2e)'
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '2',
         SANDBOX_SLOW_DELAY_MS: '2500',
         JOBS_HEARTBEAT_MS: '100',
+        // The response shapes are proven here, not music's ranking breadth: 8 sounds analysed.
+        MUSIC_MAX_CANDIDATES: '8',
       },
     });
     const res = await request(server()).get('/openapi.json');

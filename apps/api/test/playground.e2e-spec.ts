@@ -93,6 +93,8 @@ describe('playground (e2e)', () => {
         PLAYGROUND_MEDIA_DIR: mediaDir,
         JOBS_HEARTBEAT_MS: '100',
         DASHBOARD_RATE_LIMIT_PER_MIN: '100000',
+        // The playground's plumbing is proven here, not music's ranking breadth: 8 sounds.
+        MUSIC_MAX_CANDIDATES: '8',
       },
     });
     db = new Client({ connectionString: t.db.url });
