@@ -2,13 +2,26 @@
 /**
  * nest-cli.json's webpack hook for the API bundles: they are written under REELSCOUT_BUILD_ROOT
  * (set by scripts/build.js: dist for `npm start`, .build/test for the tests), else under dist.
+ * Each bundle (main.js, cli.js) is emitted with the audio-reading worker beside it
+ * (`audio-reading.worker.js`, started by apps/api/src/media-analysis/audio-reading.pool.ts).
  */
 const path = require('node:path');
 
-module.exports = (options) => ({
-  ...options,
-  output: {
-    ...options.output,
-    path: process.env.REELSCOUT_BUILD_ROOT || path.join(process.cwd(), 'dist'),
-  },
-});
+const WORKER = 'audio-reading.worker';
+
+module.exports = (options) => {
+  const main = options.output.filename;
+  return {
+    ...options,
+    entry: {
+      main: options.entry,
+      [WORKER]: path.join(__dirname, '..', 'apps', 'api', 'src', 'media-analysis', `${WORKER}.ts`),
+    },
+    output: {
+      ...options.output,
+      path: process.env.REELSCOUT_BUILD_ROOT || path.join(process.cwd(), 'dist'),
+      filename: (data) =>
+        data.chunk.name === WORKER ? path.join(path.dirname(main), `${WORKER}.js`) : main,
+    },
+  };
+};

@@ -444,7 +444,7 @@ export class Environment {
   @IsString()
   FFPROBE_PATH?: string;
 
-  /** CPU-heavy ffmpeg jobs (decode, scene detection, render) run at once per instance. */
+  /** CPU-heavy ffmpeg jobs (decode, scene detection, render), and audio-reading threads, per instance. */
   @IsInt()
   @Min(1)
   @Max(64)

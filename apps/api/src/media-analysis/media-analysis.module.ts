@@ -1,16 +1,32 @@
 import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { AudioAnalyzer } from './audio-analyzer';
+import { AudioReadingPool } from './audio-reading.pool';
 import { FfmpegRunner } from './ffmpeg.runner';
+import { readMediaSettings } from './media.settings';
 import { OverlayTextService } from './overlay-candidates';
 import { VideoAnalyzer } from './video-analyzer';
 
 /**
  * ffmpeg and media analysis (ARCHITECTURE.md §9, Media): the runner with its per-instance
- * limiter, video and audio analysis, on-screen text candidates. Needs the global ConfigModule.
+ * limiter, video and audio analysis (audio read in worker threads), on-screen text candidates.
+ * Needs the global ConfigModule.
  * The sandbox's media (test mode) is rendered by `SandboxMediaModule`, on this runner.
  */
 @Module({
-  providers: [FfmpegRunner, VideoAnalyzer, AudioAnalyzer, OverlayTextService],
+  providers: [
+    FfmpegRunner,
+    VideoAnalyzer,
+    AudioAnalyzer,
+    OverlayTextService,
+    {
+      // Audio readings at once: as many as the CPU-heavy ffmpeg jobs (MEDIA_CONCURRENCY).
+      provide: AudioReadingPool,
+      useFactory: (config: ConfigService) =>
+        new AudioReadingPool(readMediaSettings(config).concurrency),
+      inject: [ConfigService],
+    },
+  ],
   exports: [FfmpegRunner, VideoAnalyzer, AudioAnalyzer, OverlayTextService],
 })
 export class MediaAnalysisModule {}

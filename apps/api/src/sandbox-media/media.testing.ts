@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigService } from '@nestjs/config';
 import { AudioAnalyzer } from '../media-analysis/audio-analyzer';
+import { AudioReadingPool } from '../media-analysis/audio-reading.pool';
 import { FfmpegRunner } from '../media-analysis/ffmpeg.runner';
 import { SandboxMediaRendererService } from './sandbox-media.renderer';
 import { VideoAnalyzer } from '../media-analysis/video-analyzer';
@@ -22,12 +23,17 @@ export function createMediaTestKit(settings: Record<string, unknown> = {}): Medi
   const runner = new FfmpegRunner(
     new ConfigService({ MEDIA_CACHE_DIR: join(dir, 'cache'), ...settings }),
   );
+  // Audio is read in worker threads, as in the app; cleanup stops them.
+  const readings = new AudioReadingPool(2);
   return {
     dir,
     runner,
     video: new VideoAnalyzer(runner),
-    audio: new AudioAnalyzer(runner),
+    audio: new AudioAnalyzer(runner, readings),
     renderer: new SandboxMediaRendererService(runner),
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    cleanup: () => {
+      void readings.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
