@@ -68,6 +68,11 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
+/** Waits until `done()` holds, polling every 10 ms, for at most 5 s (then the test's expect fails). */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 function harness(
   options: {
     cache?: SoundAnalysisCache;
@@ -217,12 +222,15 @@ describe('SoundAnalysisService', () => {
     });
     const controller = new AbortController();
     const running = h.service.featuresFor('test', sounds('slow'), controller.signal);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The deadline comes once the sound is downloaded and being analyzed (bounded wait).
+    await until(() => seen !== undefined);
     const deadline = new DomainError('timeout', 'deadline');
     controller.abort(deadline);
     await expect(running).rejects.toBe(deadline);
     expect(seen?.aborted).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The call fails at once; the aborted analysis then unwinds and removes its file.
+    expect(h.downloaded).toHaveLength(1);
+    await until(() => h.downloaded.every((path) => !existsSync(path)));
     expect(h.downloaded.every((path) => !existsSync(path))).toBe(true);
   });
 });
