@@ -131,12 +131,12 @@ export class AudioReadingPool {
   async close(): Promise<void> {
     this.closed = true;
     const error = new Error('the audio-reading pool is closed');
-    for (const task of this.queue.splice(0)) this.settle(task, error);
+    for (const task of this.queue.splice(0)) this.fail(task, error);
     const slots = [...this.idle.splice(0), ...this.busy];
     this.busy.clear();
     for (const slot of slots) {
       slot.gone = true;
-      if (slot.task) this.settle(slot.task, error);
+      if (slot.task) this.fail(slot.task, error);
       slot.task = undefined;
     }
     await Promise.all(slots.map((slot) => slot.thread.terminate()));
@@ -191,12 +191,19 @@ export class AudioReadingPool {
     this.busy.delete(slot);
     slot.thread.unref();
     this.idle.push(slot);
-    this.settle(task, 'error' in answer ? new Error(answer.error) : undefined, answer);
+    if ('error' in answer) this.fail(task, new Error(answer.error));
+    else {
+      this.detach(task);
+      task.resolve(answer.reading);
+    }
     this.dispatch();
   }
 
-  /** The thread failed or exited: its read (if any) fails; the next read starts a new one. */
-  private lost(slot: Slot, error: Error): void {
+  /**
+   * The thread failed, exited or was stopped: its read (if any) fails with `error`, and the
+   * next read starts a new thread.
+   */
+  private lost(slot: Slot, error: unknown): void {
     if (slot.gone) return;
     slot.gone = true;
     this.busy.delete(slot);
@@ -204,7 +211,7 @@ export class AudioReadingPool {
     if (index >= 0) this.idle.splice(index, 1);
     const task = slot.task;
     slot.task = undefined;
-    if (task) this.settle(task, error);
+    if (task) this.fail(task, error);
     this.dispatch();
   }
 
@@ -212,23 +219,22 @@ export class AudioReadingPool {
     const queued = this.queue.indexOf(task);
     if (queued >= 0) {
       this.queue.splice(queued, 1);
-      this.settle(task, reason);
+      this.fail(task, reason);
       return;
     }
     const slot = [...this.busy].find((candidate) => candidate.task === task);
     if (!slot) return;
-    // A reading cannot be interrupted: its thread is stopped, and a new one starts when needed.
-    slot.gone = true;
-    slot.task = undefined;
-    this.busy.delete(slot);
+    // A reading cannot be interrupted: its thread is stopped (its exit then finds it gone).
     void slot.thread.terminate();
-    this.settle(task, reason);
-    this.dispatch();
+    this.lost(slot, reason);
   }
 
-  private settle(task: Task, error: unknown, answer?: AudioReadingAnswer): void {
+  private fail(task: Task, error: unknown): void {
+    this.detach(task);
+    task.reject(error);
+  }
+
+  private detach(task: Task): void {
     if (task.onAbort) task.signal?.removeEventListener('abort', task.onAbort);
-    if (error !== undefined) task.reject(error);
-    else if (answer && 'reading' in answer) task.resolve(answer.reading);
   }
 }

@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { AudioAnalyzer } from './audio-analyzer';
 import { AudioReadingPool } from './audio-reading.pool';
 import { FfmpegRunner } from './ffmpeg.runner';
-import { readMediaSettings } from './media.settings';
 import { OverlayTextService } from './overlay-candidates';
 import { VideoAnalyzer } from './video-analyzer';
 
@@ -20,11 +18,11 @@ import { VideoAnalyzer } from './video-analyzer';
     AudioAnalyzer,
     OverlayTextService,
     {
-      // Audio readings at once: as many as the CPU-heavy ffmpeg jobs (MEDIA_CONCURRENCY).
+      // Audio readings at once: as many as the CPU-heavy ffmpeg jobs (MEDIA_CONCURRENCY), from
+      // the settings the runner has already read.
       provide: AudioReadingPool,
-      useFactory: (config: ConfigService) =>
-        new AudioReadingPool(readMediaSettings(config).concurrency),
-      inject: [ConfigService],
+      useFactory: (ffmpeg: FfmpegRunner) => new AudioReadingPool(ffmpeg.settings.concurrency),
+      inject: [FfmpegRunner],
     },
   ],
   exports: [FfmpegRunner, VideoAnalyzer, AudioAnalyzer, OverlayTextService],

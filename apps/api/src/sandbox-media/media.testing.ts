@@ -24,7 +24,7 @@ export function createMediaTestKit(settings: Record<string, unknown> = {}): Medi
     new ConfigService({ MEDIA_CACHE_DIR: join(dir, 'cache'), ...settings }),
   );
   // Audio is read in worker threads, as in the app; cleanup stops them.
-  const readings = new AudioReadingPool(2);
+  const readings = new AudioReadingPool(runner.settings.concurrency);
   return {
     dir,
     runner,
