@@ -52,6 +52,9 @@ const MOVED: { table: string; column: string; constraint: string; bad: string }[
 
 const TABLES = [...new Set(MOVED.map((m) => m.table))];
 
+/** The domains of migration 1763701200000 (money-rules.e2e-spec.ts), which this one's down leaves. */
+const LATER_DOMAINS = ['balance_micros', 'hold_charge', 'hold_status', 'job_status', 'ledger_kind'];
+
 /**
  * The single-column rules of the tables a paid call writes are domains (migration
  * 1763701000000, docs/performance.md): the database still refuses every value they refused, and
@@ -173,7 +176,8 @@ describe('column rules as domains (e2e)', () => {
       await new migration!().down(runner);
       await pg.query('COMMIT');
       expect(await tableChecks()).toEqual(expect.arrayContaining(MOVED.map((m) => m.constraint)));
-      expect(await domains()).toEqual([]);
+      // What is left are the domains of the later migration (1763701200000), on other columns.
+      expect((await domains()).map((d) => d.typname).sort()).toEqual(LATER_DOMAINS);
 
       await pg.query('BEGIN');
       await new migration!().up(runner);

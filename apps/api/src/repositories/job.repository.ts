@@ -148,7 +148,8 @@ const COLUMNS = `id, account_id, mode, key_id, subject, operation, execution, st
  * reserves the amount, counts it in the key's and subject's spend windows within their limits
  * (read fresh) and records the pending hold, or raises RS402 so that nothing at all is written;
  * then the job is inserted with it. A synchronous job ($14 = 'running') is created with its first
- * attempt claimed; an async one is queued.
+ * attempt claimed; an async one is queued. `$14` (that status) is written `$14::text`: the column is
+ * a domain (`job_status`), and a parameter has one type, also where it is compared with a literal.
  */
 const CREATE_WITH_HOLD: PreparedStatement = {
   name: 'jobs_create_with_hold',
@@ -157,8 +158,8 @@ const CREATE_WITH_HOLD: PreparedStatement = {
          job AS (
            INSERT INTO jobs (id, account_id, mode, key_id, subject, operation, execution, status, request,
              request_id, idempotency_key, hold_id, hold_amount, attempt, started_at, heartbeat_at, source)
-           SELECT $1, $2, $3, $4, $5, $6, $7, $14, $8::text::jsonb, $9, $10, hold.id, $11, $15::int,
-                  CASE WHEN $14 = 'running' THEN now() END, CASE WHEN $14 = 'running' THEN now() END, $17
+           SELECT $1, $2, $3, $4, $5, $6, $7, $14::text, $8::text::jsonb, $9, $10, hold.id, $11, $15::int,
+                  CASE WHEN $14::text = 'running' THEN now() END, CASE WHEN $14::text = 'running' THEN now() END, $17
              FROM hold
            RETURNING hold_id)
          SELECT hold_id FROM job`,

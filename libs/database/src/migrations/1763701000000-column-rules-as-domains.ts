@@ -22,7 +22,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Left as table CHECKs: the rules that span columns (`balances_never_negative`, `holds_check`,
  * `ledger_sign`), and those of the columns that partial indexes' predicates name (`jobs.status`,
  * `holds.status`, `ledger_entries.kind`): changing such a column's type rebuilds the index, a
- * scan of the whole table under its exclusive lock.
+ * scan of the whole table under its exclusive lock. (Migration 1763701200000 later moved those too,
+ * and shortened the others.)
  */
 interface ColumnRule {
   table: string;

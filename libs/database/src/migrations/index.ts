@@ -10,6 +10,7 @@ import { Playground1763700800000 } from './1763700800000-playground';
 import { OneCountPerHold1763700900000 } from './1763700900000-one-count-per-hold';
 import { ColumnRulesAsDomains1763701000000 } from './1763701000000-column-rules-as-domains';
 import { SettleBalance1763701100000 } from './1763701100000-settle-balance';
+import { MoneyRulesAsDomains1763701200000 } from './1763701200000-money-rules-as-domains';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   OneCountPerHold1763700900000,
   ColumnRulesAsDomains1763701000000,
   SettleBalance1763701100000,
+  MoneyRulesAsDomains1763701200000,
 ];
