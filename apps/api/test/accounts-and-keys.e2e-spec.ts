@@ -13,6 +13,7 @@ import { createAccount, createKey, uniqueEmail } from './support/fixtures';
 import { waitForValue } from './support/local-servers';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
+import { createTestDatabase } from './support/test-database';
 import { V1ProbeModule } from './support/v1-probe.module';
 
 const tokenOf = (url: string) => url.split('/').pop()!;
@@ -535,14 +536,9 @@ describe('accounts, invites, keys and bearer auth (e2e)', () => {
   });
 
   it('the CLI refuses to run on a database with pending migrations, and says how to fix it', async () => {
-    const name = `${t.db.name}_bare`;
-    const admin = new Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const bare = new URL(t.db.url);
-    bare.pathname = `/${name}`;
+    const bare = await createTestDatabase({ empty: true });
     const saved = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = bare.toString();
+    process.env.DATABASE_URL = bare.url;
     const out: string[] = [];
     const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(`ERR ${l}`) };
     const create = [
@@ -557,7 +553,7 @@ describe('accounts, invites, keys and bearer auth (e2e)', () => {
       expect(out.join('\n')).toMatch(/ERR The database has \d+ pending migration\(s\)/);
       expect(out.join('\n')).toMatch(/Run `npm run migrate` first/);
       // Checking changed nothing: not even TypeORM's migrations table was created.
-      const db = new Client({ connectionString: bare.toString() });
+      const db = new Client({ connectionString: bare.url });
       await db.connect();
       const tables = await db.query(
         `select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
@@ -569,8 +565,7 @@ describe('accounts, invites, keys and bearer auth (e2e)', () => {
       expect(await runCli(create, io)).toBe(0);
     } finally {
       process.env.DATABASE_URL = saved;
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await bare.drop();
     }
   });
 

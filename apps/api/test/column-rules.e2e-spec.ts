@@ -1,10 +1,9 @@
 import { Client } from 'pg';
 import request from 'supertest';
 import { MIGRATIONS } from '@reelscout/database';
-import type { QueryRunner } from 'typeorm';
 import { createFundedKey } from './support/fixtures';
 import { waitForValue } from './support/local-servers';
-import { createTestDatabase } from './support/test-database';
+import { createTestDatabase, runMigrationStep } from './support/test-database';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** What the column rules' migration (1763701000000) moved from table CHECKs to domains. */
@@ -167,21 +166,16 @@ describe('column rules as domains (e2e)', () => {
       expect(created.length).toBeGreaterThan(0);
       expect(created.every((d) => d.rules === 1)).toBe(true);
 
-      const runner = { query: (sql: string) => pg.query(sql) } as unknown as QueryRunner;
       const migration = MIGRATIONS.find(
         (m) => new m().name === 'ColumnRulesAsDomains1763701000000',
       );
       expect(migration).toBeDefined();
-      await pg.query('BEGIN');
-      await new migration!().down(runner);
-      await pg.query('COMMIT');
+      await runMigrationStep(pg, migration!, 'down');
       expect(await tableChecks()).toEqual(expect.arrayContaining(MOVED.map((m) => m.constraint)));
       // What is left are the domains of the later migration (1763701200000), on other columns.
       expect((await domains()).map((d) => d.typname).sort()).toEqual(LATER_DOMAINS);
 
-      await pg.query('BEGIN');
-      await new migration!().up(runner);
-      await pg.query('COMMIT');
+      await runMigrationStep(pg, migration!, 'up');
       expect(await storage()).toEqual(migrated);
     } finally {
       await pg.end();

@@ -7,10 +7,9 @@ import { Clock } from '../src/common/clock/clock';
 import { BillingService } from '../src/ledger/billing.service';
 import { UsageService } from '../src/usage/usage.service';
 import { MIGRATIONS } from '@reelscout/database';
-import type { QueryRunner } from 'typeorm';
 import { createAccount, createKey, type AccountFixture } from './support/fixtures';
 import { waitForValue } from './support/local-servers';
-import { createTestDatabase } from './support/test-database';
+import { createTestDatabase, runMigrationStep } from './support/test-database';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -343,10 +342,10 @@ describe('key controls (e2e)', () => {
       const scoped = await keyRow('scoped', `operations = ARRAY['assist']`);
       const expired = await keyRow('expired', `expires_at = now() - interval '1 day'`);
       const expiring = await keyRow('expiring', `expires_at = now() + interval '1 day'`);
-      const runner = { query: (sql: string) => pg.query(sql) } as unknown as QueryRunner;
       // Down to (and including) key controls: the migrations after it first, newest first.
       const from = MIGRATIONS.findIndex((m) => new m().name === 'KeyControls1763700600000');
-      for (const migration of MIGRATIONS.slice(from).reverse()) await new migration().down(runner);
+      for (const migration of MIGRATIONS.slice(from).reverse())
+        await runMigrationStep(pg, migration, 'down');
       const after = await pg.query(
         `SELECT id, revoked_at, revoked_at <= now() AS revoked,
                 revoked_at < now() - interval '23 hours' AS at_expiry

@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import request from 'supertest';
 import { MIGRATIONS } from '@reelscout/database';
-import type { QueryRunner } from 'typeorm';
 import { createFundedKey } from './support/fixtures';
+import { createTestDatabase, runMigrationStep } from './support/test-database';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const MIGRATION = 'MoneyRulesAsDomains1763701200000';
@@ -139,23 +139,12 @@ describe('money rules as domains (e2e)', () => {
   });
 
   it('up rewrites no table and rebuilds only the partial indexes on status and kind; down restores the schema', async () => {
-    const name = `${t.db.name}_steps`;
-    const admin = new Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(t.db.url);
-    url.pathname = `/${name}`;
-    const pg = new Client({ connectionString: url.toString() });
+    const steps = await createTestDatabase({ empty: true });
+    const pg = new Client({ connectionString: steps.url });
     await pg.connect();
     try {
-      const runner = {
-        query: (sql: string, values?: unknown[]) => pg.query(sql, values),
-      } as unknown as QueryRunner;
-      const run = async (step: 'up' | 'down', migration: (typeof MIGRATIONS)[number]) => {
-        await pg.query('BEGIN');
-        await new migration()[step](runner);
-        await pg.query('COMMIT');
-      };
+      const run = (step: 'up' | 'down', migration: (typeof MIGRATIONS)[number]) =>
+        runMigrationStep(pg, migration, step);
       const index = MIGRATIONS.findIndex((m) => new m().name === MIGRATION);
       expect(index).toBe(MIGRATIONS.length - 1);
       for (const migration of MIGRATIONS.slice(0, index)) await run('up', migration);
@@ -233,8 +222,7 @@ describe('money rules as domains (e2e)', () => {
       expect(changed(beforeStorage, restored)).toEqual(REBUILT);
     } finally {
       await pg.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await steps.drop();
     }
   });
 });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import type { MIGRATIONS } from '@reelscout/database';
+import type { QueryRunner } from 'typeorm';
 
-/** A database of its own for one test file, cloned from the run's migrated template. */
+/** A database of its own for a test (see createTestDatabase), dropped with `drop`. */
 export interface TestDatabase {
   url: string;
   name: string;
@@ -14,17 +16,21 @@ function required(name: string): string {
   return value;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database of its own, cloned from the run's migrated template; with `empty`, a database with
+ * no schema at all (no migration run), for tests of the migrations themselves.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = required('TEST_ADMIN_DATABASE_URL');
   const template = required('TEST_TEMPLATE_DATABASE');
-  const name = `${template}_f${randomBytes(5).toString('hex')}`;
+  const name = `${template}_${options.empty ? 'e' : 'f'}${randomBytes(5).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     // Concurrent clones of one template can collide briefly; retry a few times.
     for (let attempt = 1; ; attempt++) {
       try {
-        await admin.query(`create database ${name} template ${template}`);
+        await admin.query(`create database ${name}${options.empty ? '' : ` template ${template}`}`);
         break;
       } catch (error) {
         const busy = /being accessed by other users/.test((error as Error).message);
@@ -50,4 +56,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+/**
+ * Runs one migration's `up` or `down` on `client` in a transaction of its own, as the migration
+ * runner does (`migrationsTransactionMode: 'each'`): the migrations use only `query`.
+ */
+export async function runMigrationStep(
+  client: Client,
+  migration: (typeof MIGRATIONS)[number],
+  step: 'up' | 'down',
+): Promise<void> {
+  const runner = {
+    query: (sql: string, values?: unknown[]) => client.query(sql, values),
+  } as unknown as QueryRunner;
+  await client.query('BEGIN');
+  try {
+    await new migration()[step](runner);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
 }
