@@ -49,8 +49,8 @@ const VOID: PreparedStatement = {
             WHERE id = $1 AND status = 'pending'
             RETURNING account_id, mode, amount, key_owner, subject, day_start, month_start),
          released AS (
-           UPDATE balances b SET held = b.held - v.amount, updated_at = now()
-             FROM voided v WHERE b.account_id = v.account_id AND b.mode = v.mode
+           UPDATE balances b SET held = b.held - (SELECT amount FROM voided), updated_at = now()
+            WHERE (b.account_id, b.mode) = (SELECT account_id, mode FROM voided)
            RETURNING 1),
          ${giveBackCte('given', 'SELECT voided.*, voided.amount AS back FROM voided', 'released')}
          SELECT ${clampedColumn('given')}`,
@@ -67,6 +67,14 @@ const CHARGE_VOIDED: PreparedStatement = {
   name: 'billing_charge_voided',
   text: `SELECT charge_reaped_hold($1, $2, $3, $4) AS balance`,
 };
+
+/** This file's prepared statements, for status-index-plans.e2e-spec.ts (see JOB_MONEY_STATEMENTS). */
+export const HOLD_MONEY_STATEMENTS: readonly PreparedStatement[] = [
+  HOLD,
+  CAPTURE,
+  VOID,
+  CHARGE_VOIDED,
+];
 
 export interface HoldMeta {
   operation: string | null;

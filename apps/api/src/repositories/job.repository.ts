@@ -189,6 +189,10 @@ const EVENTS_PENDING = `EXISTS (
  * a statement of its own: when it waited for another call's commit, Postgres re-checks that row
  * for that small statement only, not for every CTE of this one. `moved` is read by the final
  * select list, so it always runs, and before any spend counter (`given` counts it first).
+ * The hold, the job and the Idempotency-Key row are reached by their keys through scalar
+ * subqueries (`= (SELECT … FROM fence)`), never by joining the CTE: joined, Postgres planned a
+ * scan of the whole `holds` table when the plan was made on a new database, and a prepared
+ * statement keeps its plan for the connection's life (migration 1763701300000 has the story).
  */
 const SETTLE_SUCCESS: PreparedStatement = {
   name: 'jobs_settle_success',
@@ -198,7 +202,7 @@ const SETTLE_SUCCESS: PreparedStatement = {
             WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE),
          settled AS (
            UPDATE holds h SET status = 'captured', charged = $3, settled_at = now()
-             FROM fence WHERE h.id = fence.hold_id AND h.status = 'pending'
+            WHERE h.id = (SELECT hold_id FROM fence) AND h.status = 'pending'
            RETURNING h.id, ${HOLD_SPEND}),
          moved AS (
            SELECT m.balance, s.account_id, s.mode
@@ -216,13 +220,13 @@ const SETTLE_SUCCESS: PreparedStatement = {
                   balance_after = (SELECT balance FROM moved), progress = 1, finished_at = now(),
                   heartbeat_at = NULL, events_pending = ${EVENTS_PENDING},
                   result_expires_at = now() + make_interval(secs => $7)
-             FROM fence WHERE j.id = fence.id
+            WHERE j.id = (SELECT id FROM fence)
            RETURNING j.events_pending),
          keyed AS (
            UPDATE idempotency_keys k SET state = 'done', response_status = 200
-             FROM fence f
-            WHERE k.account_id = f.account_id AND k.mode = f.mode AND k.key = f.idempotency_key
-              AND k.job_id = f.id AND EXISTS (SELECT 1 FROM ended)
+            WHERE (k.account_id, k.mode, k.key, k.job_id) =
+                  (SELECT account_id, mode, idempotency_key, id FROM fence)
+              AND EXISTS (SELECT 1 FROM ended)
            RETURNING 1),
          recorded AS (
            INSERT INTO usage_records (request_id, account_id, key_id, mode, subject, operation, market,
@@ -253,11 +257,11 @@ function endWithoutChargeSql(fence: string, first: number): string {
             WHERE ${fence} FOR UPDATE),
          voided AS (
            UPDATE holds h SET status = 'voided', settled_at = now()
-             FROM fence WHERE h.id = fence.hold_id AND h.status = 'pending'
+            WHERE h.id = (SELECT hold_id FROM fence) AND h.status = 'pending'
            RETURNING ${HOLD_SPEND}),
          released AS (
-           UPDATE balances b SET held = b.held - v.amount, updated_at = now()
-             FROM voided v WHERE b.account_id = v.account_id AND b.mode = v.mode
+           UPDATE balances b SET held = b.held - (SELECT amount FROM voided), updated_at = now()
+            WHERE (b.account_id, b.mode) = (SELECT account_id, mode FROM voided)
            RETURNING 1),
          ${giveBackCte('given', 'SELECT voided.*, voided.amount AS back FROM voided', 'released')},
          ended AS (
@@ -265,13 +269,13 @@ function endWithoutChargeSql(fence: string, first: number): string {
                   error = ${error}::text::jsonb, charged = 0, progress = 1, finished_at = now(),
                   heartbeat_at = NULL, events_pending = ${EVENTS_PENDING},
                   result_expires_at = now() + make_interval(secs => ${retention})
-             FROM fence WHERE j.id = fence.id
+            WHERE j.id = (SELECT id FROM fence)
            RETURNING j.events_pending),
          keyed AS (
            UPDATE idempotency_keys k SET state = 'done', response_status = ${httpStatus}
-             FROM fence f
-            WHERE k.account_id = f.account_id AND k.mode = f.mode AND k.key = f.idempotency_key
-              AND k.job_id = f.id AND EXISTS (SELECT 1 FROM ended)
+            WHERE (k.account_id, k.mode, k.key, k.job_id) =
+                  (SELECT account_id, mode, idempotency_key, id FROM fence)
+              AND EXISTS (SELECT 1 FROM ended)
            RETURNING 1)
          SELECT (SELECT count(*) FROM ended)::int AS ended,
                 coalesce((SELECT events_pending FROM ended), false) AS events_pending,
@@ -313,6 +317,18 @@ const HEARTBEAT: PreparedStatement = {
             RETURNING cancel_requested_at IS NOT NULL AS cancel_requested)
          SELECT cancel_requested FROM beat`,
 };
+
+/**
+ * The prepared statements of a job's money path, for status-index-plans.e2e-spec.ts, which checks
+ * that each reaches its rows by their keys on a new database.
+ */
+export const JOB_MONEY_STATEMENTS: readonly PreparedStatement[] = [
+  CREATE_WITH_HOLD,
+  SETTLE_SUCCESS,
+  SETTLE_WITHOUT_CHARGE,
+  HOLD_FOR_ATTEMPT,
+  HEARTBEAT,
+];
 
 /**
  * Sends a prepared statement on a transaction's own connection (TypeORM's query runner holds

@@ -11,6 +11,7 @@ import { OneCountPerHold1763700900000 } from './1763700900000-one-count-per-hold
 import { ColumnRulesAsDomains1763701000000 } from './1763701000000-column-rules-as-domains';
 import { SettleBalance1763701100000 } from './1763701100000-settle-balance';
 import { MoneyRulesAsDomains1763701200000 } from './1763701200000-money-rules-as-domains';
+import { StatusIndexesOutOfLookups1763701300000 } from './1763701300000-status-indexes-out-of-lookups';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   ColumnRulesAsDomains1763701000000,
   SettleBalance1763701100000,
   MoneyRulesAsDomains1763701200000,
+  StatusIndexesOutOfLookups1763701300000,
 ];
