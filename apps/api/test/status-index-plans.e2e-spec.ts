@@ -1,40 +1,41 @@
 import { Client } from 'pg';
 import { MIGRATIONS, type PreparedStatement } from '@reelscout/database';
-import { HOLD_MONEY_STATEMENTS } from '../src/repositories/hold.repository';
-import { JOB_MONEY_STATEMENTS } from '../src/repositories/job.repository';
+import { HOLD_MONEY_STATEMENTS, VOID_EXPIRED_SQL } from '../src/repositories/hold.repository';
+import {
+  JOB_MONEY_STATEMENTS,
+  LOCK_EXPIRED_QUEUED_SQL,
+  LOCK_STALE_SQL,
+} from '../src/repositories/job.repository';
+import { CLAIM_DUE_SQL } from '../src/repositories/webhook-delivery.repository';
 import { createTestDatabase, runMigrationStep, type TestDatabase } from './support/test-database';
 
 const MIGRATION = MIGRATIONS.find((m) => m.name === 'StatusIndexesOutOfLookups1763701300000')!;
 
-/** Each status index, a lookup by id that must stay out of it, and the sweeper it is for. */
+/** Each status index, a lookup by id that must stay out of it, and the sweeper's own statement. */
 const STATUS_INDEXES = [
   {
     index: 'jobs_running_idx',
     table: 'jobs',
     lookup: `SELECT id FROM jobs WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE`,
-    sweep: `SELECT id FROM jobs WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => $1)
-             ORDER BY heartbeat_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    sweep: LOCK_STALE_SQL,
   },
   {
     index: 'jobs_queued_idx',
     table: 'jobs',
     lookup: `UPDATE jobs SET status = 'running', attempt = attempt + 1 WHERE id = $1 AND status = 'queued'`,
-    sweep: `SELECT id FROM jobs WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1)
-             ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    sweep: LOCK_EXPIRED_QUEUED_SQL,
   },
   {
     index: 'holds_pending_expiry_idx',
     table: 'holds',
     lookup: `UPDATE holds SET status = 'voided', settled_at = now() WHERE id = $1 AND status = 'pending'`,
-    sweep: `SELECT id FROM holds WHERE status = 'pending' AND expires_at < now()
-             ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    sweep: VOID_EXPIRED_SQL,
   },
   {
     index: 'webhook_deliveries_due_idx',
     table: 'webhook_deliveries',
     lookup: `UPDATE webhook_deliveries SET attempts = attempts + 1 WHERE id = $1 AND status = 'pending'`,
-    sweep: `SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()
-             ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    sweep: CLAIM_DUE_SQL,
   },
 ];
 

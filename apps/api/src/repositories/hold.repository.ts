@@ -68,6 +68,24 @@ const CHARGE_VOIDED: PreparedStatement = {
   text: `SELECT charge_reaped_hold($1, $2, $3, $4) AS balance`,
 };
 
+/**
+ * The reaper's statement: up to $1 pending holds past their expiry voided, released and given
+ * back. It scans `holds_pending_expiry_idx` (migration 1763701300000), whose predicate
+ * `expires_at < now()` implies.
+ */
+export const VOID_EXPIRED_SQL = `WITH expired AS (
+         UPDATE holds SET status = 'voided', settled_at = now()
+          WHERE id IN (SELECT id FROM holds WHERE status = 'pending' AND expires_at < now()
+                        ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+          RETURNING account_id, mode, amount, key_owner, subject, day_start, month_start),
+       sums AS (SELECT account_id, mode, sum(amount) AS amount FROM expired GROUP BY 1, 2),
+       released AS (
+         UPDATE balances b SET held = b.held - s.amount, updated_at = now()
+           FROM sums s WHERE b.account_id = s.account_id AND b.mode = s.mode
+           RETURNING 1),
+       ${giveBackCte('given', 'SELECT expired.*, expired.amount AS back FROM expired', 'released')}
+       SELECT (SELECT count(*) FROM expired)::int AS count, ${clampedColumn('given')}`;
+
 /** This file's prepared statements, for status-index-plans.e2e-spec.ts (see JOB_MONEY_STATEMENTS). */
 export const HOLD_MONEY_STATEMENTS: readonly PreparedStatement[] = [
   HOLD,
@@ -195,18 +213,7 @@ export class HoldRepository {
   /** Voids up to `limit` pending holds past their expiry and releases them; how many. */
   async voidExpired(limit: number): Promise<number> {
     const rows: { count: number; clamped: unknown }[] = await this.dataSource.query(
-      `WITH expired AS (
-         UPDATE holds SET status = 'voided', settled_at = now()
-          WHERE id IN (SELECT id FROM holds WHERE status = 'pending' AND expires_at < now()
-                        ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING account_id, mode, amount, key_owner, subject, day_start, month_start),
-       sums AS (SELECT account_id, mode, sum(amount) AS amount FROM expired GROUP BY 1, 2),
-       released AS (
-         UPDATE balances b SET held = b.held - s.amount, updated_at = now()
-           FROM sums s WHERE b.account_id = s.account_id AND b.mode = s.mode
-           RETURNING 1),
-       ${giveBackCte('given', 'SELECT expired.*, expired.amount AS back FROM expired', 'released')}
-       SELECT (SELECT count(*) FROM expired)::int AS count, ${clampedColumn('given')}`,
+      VOID_EXPIRED_SQL,
       [limit],
     );
     warnIfClamped(rows[0]?.clamped, { reaper: true });

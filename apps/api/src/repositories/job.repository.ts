@@ -319,6 +319,17 @@ const HEARTBEAT: PreparedStatement = {
 };
 
 /**
+ * The sweepers' scans by time: each reads its status index (`jobs_running_idx`, `jobs_queued_idx`;
+ * migration 1763701300000), whose predicate its strict comparison implies.
+ */
+export const LOCK_STALE_SQL = `SELECT ${COLUMNS} FROM jobs
+        WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => $1)
+        ORDER BY heartbeat_at LIMIT $2 FOR UPDATE SKIP LOCKED`;
+export const LOCK_EXPIRED_QUEUED_SQL = `SELECT ${COLUMNS} FROM jobs
+        WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1)
+        ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED`;
+
+/**
  * The prepared statements of a job's money path, for status-index-plans.e2e-spec.ts, which checks
  * that each reaches its rows by their keys on a new database.
  */
@@ -625,22 +636,12 @@ export class JobRepository {
 
   /** Running jobs whose heartbeat stopped, locked for recovery (skipping ones being recovered). */
   lockStale(staleSeconds: number, limit: number, manager: EntityManager): Promise<JobRow[]> {
-    return manager.query(
-      `SELECT ${COLUMNS} FROM jobs
-        WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => $1)
-        ORDER BY heartbeat_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-      [staleSeconds, limit],
-    );
+    return manager.query(LOCK_STALE_SQL, [staleSeconds, limit]);
   }
 
   /** Queued jobs older than `maxSeconds`, locked so they can be failed. */
   lockExpiredQueued(maxSeconds: number, limit: number, manager: EntityManager): Promise<JobRow[]> {
-    return manager.query(
-      `SELECT ${COLUMNS} FROM jobs
-        WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1)
-        ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-      [maxSeconds, limit],
-    );
+    return manager.query(LOCK_EXPIRED_QUEUED_SQL, [maxSeconds, limit]);
   }
 
   /**

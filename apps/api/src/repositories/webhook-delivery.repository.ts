@@ -50,6 +50,28 @@ const COLUMNS = `id, endpoint_id, account_id, message_id, event_type, payload, s
   next_attempt_at, manual, last_status_code, created_at, finished_at`;
 
 /**
+ * The sender's claim of due deliveries: scans `webhook_deliveries_due_idx` (migration
+ * 1763701300000), whose predicate `next_attempt_at <= now()` implies. $1 the limit, $2 the lease
+ * in milliseconds.
+ */
+export const CLAIM_DUE_SQL = `WITH due AS (
+         SELECT d.id FROM webhook_deliveries d
+           JOIN webhook_endpoints e ON e.id = d.endpoint_id
+          WHERE d.status = 'pending' AND d.next_attempt_at <= now()
+            AND e.status = 'enabled' AND e.deleted_at IS NULL
+          ORDER BY d.next_attempt_at
+          LIMIT $1
+          FOR UPDATE OF d SKIP LOCKED)
+       UPDATE webhook_deliveries d
+          SET next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
+         FROM due, webhook_endpoints e
+        WHERE d.id = due.id AND e.id = d.endpoint_id
+        RETURNING d.id, d.endpoint_id, d.message_id, d.payload, d.attempts, d.manual, e.mode, e.url,
+                  e.secret_ciphertext,
+                  CASE WHEN e.previous_secret_expires_at > now()
+                       THEN e.previous_secret_ciphertext END AS previous_secret_ciphertext`;
+
+/**
  * `webhook_deliveries`: the outbox. Owned by WebhooksModule (WebhookOutbox writes, the dispatcher
  * sends, WebhookEndpointsService reads and redelivers). A claim moves `next_attempt_at` past the
  * attempt's deadline (a lease: a process that dies mid-attempt leaves the delivery due again),
@@ -85,25 +107,10 @@ export class WebhookDeliveryRepository {
    * claim the same row) and leases them for `leaseMs`.
    */
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    const rows: [ClaimedDelivery[], number] = await this.dataSource.query(
-      `WITH due AS (
-         SELECT d.id FROM webhook_deliveries d
-           JOIN webhook_endpoints e ON e.id = d.endpoint_id
-          WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-            AND e.status = 'enabled' AND e.deleted_at IS NULL
-          ORDER BY d.next_attempt_at
-          LIMIT $1
-          FOR UPDATE OF d SKIP LOCKED)
-       UPDATE webhook_deliveries d
-          SET next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
-         FROM due, webhook_endpoints e
-        WHERE d.id = due.id AND e.id = d.endpoint_id
-        RETURNING d.id, d.endpoint_id, d.message_id, d.payload, d.attempts, d.manual, e.mode, e.url,
-                  e.secret_ciphertext,
-                  CASE WHEN e.previous_secret_expires_at > now()
-                       THEN e.previous_secret_ciphertext END AS previous_secret_ciphertext`,
-      [limit, leaseMs],
-    );
+    const rows: [ClaimedDelivery[], number] = await this.dataSource.query(CLAIM_DUE_SQL, [
+      limit,
+      leaseMs,
+    ]);
     return rows[0];
   }
 
