@@ -1,7 +1,7 @@
 'use strict';
 /**
  * `node scripts/icons.js`: renders the dashboard's icons from their one source,
- * apps/web/app/icon.svg, with the Debian chromium: apple-icon.png (180 px), public/icon-192.png
+ * apps/web/app/icon.svg, in Chromium (scripts/lib/chromium.js): apple-icon.png (180 px), public/icon-192.png
  * and icon-512.png (the manifest's), and favicon.ico (16 and 32 px PNGs in an ICO container).
  * Run it after changing the SVG; the outputs are committed.
  */
@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { ROOT } = require('./lib/env');
+const { launchOptions } = require('./lib/chromium');
 
 const WEB = path.join(ROOT, 'apps', 'web');
 
@@ -34,10 +35,7 @@ function ico(pngs) {
 
 async function main() {
   const svg = fs.readFileSync(path.join(WEB, 'app', 'icon.svg'), 'utf8');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch(launchOptions().options);
   const render = async (size) => {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
     const sized = svg.replace(/width="\d+" height="\d+"/, `width="${size}" height="${size}"`);

@@ -4,6 +4,12 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ApiAddressProvider } from '../components/shell/api-address-context';
 import { apiPublicUrl } from '../lib/api-origin';
+// The dashboard's own fonts, served from its build (no font CDN, no system fonts assumed): a
+// browser without Chinese fonts still draws the zh-Hans pages. Each face is split by Unicode
+// range, so a page downloads only the ranges its text uses.
+import '@fontsource-variable/inter';
+import '@fontsource-variable/jetbrains-mono';
+import '@fontsource-variable/noto-sans-sc';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {

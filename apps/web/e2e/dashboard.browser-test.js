@@ -1,6 +1,7 @@
 'use strict';
 /**
- * The dashboard in a real browser (Debian's Chromium driven by playwright-core) against the
+ * The dashboard in a real browser (Chromium driven by playwright-core: Debian's when installed,
+ * else the one inside the @sparticuz/chromium package, scripts/lib/chromium.js) against the
  * real API and `next start`, on a fresh database:
  *   invite → sign-up → API settings → create a test key → copy it → test credit →
  *   the key calls /v1/assist → the call and its charge appear in usage → a webhook endpoint on a
@@ -29,6 +30,7 @@ const { finishSteps } = require('./finish.browser-steps');
 const { i18nSteps } = require('./i18n.browser-steps');
 const { playgroundSteps } = require('./playground.browser-steps');
 const { startStack, stopOnSignals, ROOT } = require('./stack');
+const { launchOptions } = require('../../../scripts/lib/chromium');
 
 const SHOTS = path.join(ROOT, 'docs', 'screenshots');
 const DESKTOP = { width: 1280, height: 800 };
@@ -179,20 +181,9 @@ describe('dashboard in Chromium', () => {
       // client (libpulse, woken by the playground's media) makes a pulse-* folder in /tmp and
       // leaves it there.
       state.runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelscout-e2e-runtime-'));
-      state.browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-        headless: true,
-        timeout: 60_000,
-        env: { ...process.env, XDG_RUNTIME_DIR: state.runtimeDir },
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      });
+      const { found, options } = launchOptions({ env: { XDG_RUNTIME_DIR: state.runtimeDir } });
+      console.log(`browser: ${found.source} (${found.executablePath})`);
+      state.browser = await chromium.launch(options);
       state.page = await newPage();
     },
     { timeout: 20 * 60_000 },

@@ -7,7 +7,8 @@
  * width has no horizontal scroll (screenshot docs/screenshots/zh-hans-overview-phone.png under
  * `npm run screenshots`) and writes money as Chinese does (`US$`); a browser asking for zh-CN gets
  * the sign-in page in Chinese without a cookie, with the API's errors in Chinese, and the switch
- * on the public pages brings English back.
+ * on the public pages brings English back. Chinese is drawn with the dashboard's own font (Noto
+ * Sans SC, served with the build), so no browser shows empty boxes.
  */
 /* global document, window -- in page.evaluate() */
 const assert = require('node:assert/strict');
@@ -159,6 +160,19 @@ function i18nSteps({ step, state, shot, heading, assertNoStackTrace, DESKTOP, PH
         const balance = (await page.getByTestId('balance-test').innerText()).trim();
         assert.match(balance, /US\$\d{1,3}(,\d{3})*\.\d{6}/, balance);
         assert.doesNotMatch(balance, /(^|[^S])\$/, balance);
+        // The Chinese text is drawn with the dashboard's own Chinese face (no system font
+        // assumed): the ranges the page uses were fetched from the dashboard and loaded.
+        const faces = await page.evaluate(async () => {
+          await document.fonts.ready;
+          return [...document.fonts]
+            .filter((face) => face.family.replace(/["']/g, '') === 'Noto Sans SC Variable')
+            .map((face) => face.status);
+        });
+        assert.ok(faces.includes('loaded'), `Noto Sans SC faces: ${JSON.stringify(faces)}`);
+        assert.match(
+          await page.evaluate(() => window.getComputedStyle(document.body).fontFamily),
+          /^"?Noto Sans SC Variable/,
+        );
         await shot(page, 'zh-hans-overview-phone');
         // The header's controls are all on screen at phone width.
         for (const name of ['English', '简体中文', '退出登录']) {

@@ -7,7 +7,8 @@
  *
  * Environment: DATABASE_URL (a server to create a throw-away database on; unset: embedded
  * Postgres in a temp dir), E2E_API_PORT (4710), E2E_WEB_PORT (3710), E2E_SKIP_BUILD=1 (use the
- * existing builds), CHROMIUM_PATH (/usr/bin/chromium).
+ * existing builds), CHROMIUM_PATH (default: Debian's /usr/bin/chromium when installed, else the
+ * Chromium inside the @sparticuz/chromium package; scripts/lib/chromium.js).
  */
 const path = require('node:path');
 const { run } = require('node:test');

@@ -500,6 +500,14 @@ export class Environment {
   @Max(32)
   MUSIC_ANALYSIS_CONCURRENCY: number = 4;
 
+  /**
+   * Analyze the sandbox catalogue's sounds in the background after start-up, so test mode's
+   * first music call finds them cached (`npm start` and the compose file turn it on).
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  SANDBOX_SOUND_WARMUP: boolean = false;
+
   // --- throttling (issue 10) ---
 
   /** Requests per minute per API key, all operations together. */

@@ -13,6 +13,7 @@ import { MUSIC_SETTINGS, readMusicSettings } from './music.settings';
 import { SoundAnalysisRepository } from '../repositories/sound-analysis.repository';
 import { SoundAnalysisCache } from './sound-analysis.cache';
 import { SoundAnalysisService } from './sound-analysis.service';
+import { SandboxSoundWarmup } from './sandbox-sound-warmup';
 
 /**
  * POST /v1/music: sounds of the video's own network ranked by fit (ARCHITECTURE.md §9), with
@@ -36,6 +37,7 @@ import { SoundAnalysisService } from './sound-analysis.service';
     SoundAnalysisCache,
     SoundAnalysisRepository,
     SoundAnalysisService,
+    SandboxSoundWarmup,
     MusicService,
   ],
   exports: [SoundAnalysisService, SoundAnalysisCache],

@@ -41,6 +41,31 @@ export class SoundAnalysisRepository {
     return inserted.length === 1;
   }
 
+  /**
+   * Runs `work` while holding the session advisory lock `name` on a connection of its own, so
+   * one instance at a time fills the cache ahead of calls; false (`work` not run) when another
+   * instance holds it.
+   */
+  async withSessionLock(name: string, work: () => Promise<void>): Promise<boolean> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      const [{ locked }]: { locked: boolean }[] = await runner.query(
+        `SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`,
+        [name],
+      );
+      if (!locked) return false;
+      try {
+        await work();
+      } finally {
+        await runner.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [name]);
+      }
+      return true;
+    } finally {
+      await runner.release();
+    }
+  }
+
   /** Readings stored for a mode (and version, when given). */
   async count(mode: Mode, analyzerVersion?: string): Promise<number> {
     const rows: { count: string }[] = await this.dataSource.query(
