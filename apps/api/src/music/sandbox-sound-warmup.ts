@@ -32,9 +32,9 @@ export interface WarmupReport {
  *
  * On when `SANDBOX_SOUND_WARMUP` is true (`npm start` and the compose file set it). One instance
  * at a time (a session advisory lock); a sound already cached costs only its lookup, so a
- * restart does nothing new. Sounds go in batches of `MUSIC_ANALYSIS_CONCURRENCY`, so a real
- * call's new sounds wait behind one batch at most, and a call needing a sound being warmed joins
- * that analysis.
+ * restart does nothing new. Sounds go in batches of `MUSIC_ANALYSIS_CONCURRENCY`, and no batch
+ * starts while a call is reading sounds: a call's new sounds wait behind one batch at most, and
+ * a call needing a sound being warmed joins that analysis.
  */
 @Injectable()
 export class SandboxSoundWarmup implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -75,9 +75,12 @@ export class SandboxSoundWarmup implements OnApplicationBootstrap, OnApplication
     const started = performance.now();
     const ran = await this.analyses.withSessionLock(WARMUP_LOCK, async () => {
       for (let at = 0; at < sounds.length; at += batchSize) {
+        await this.analysis.callsIdle();
         this.controller.signal.throwIfAborted();
         const batch = sounds.slice(at, at + batchSize);
-        const outcome = await this.analysis.featuresFor('test', batch, this.controller.signal);
+        const outcome = await this.analysis.featuresFor('test', batch, this.controller.signal, {
+          background: true,
+        });
         report.analyzedNow += outcome.analyzedNow;
         report.fromCache += outcome.fromCache;
         report.failed += outcome.failed.length + outcome.withoutPreview.length;
