@@ -144,11 +144,7 @@ async function main() {
   process.on('SIGINT', () => shutdown(0));
   process.on('SIGTERM', () => shutdown(0));
 
-  // Both builds first: the API's background work at start (the sandbox sound warm-up) then
-  // never competes with a dashboard build for the CPU.
   build('api', { log, quiet, profile: 'start' });
-  if (shuttingDown) return;
-  build('web', { log, quiet, profile: 'start' });
   if (shuttingDown) return;
   databaseReady = ensureDatabase(log);
   const database = await databaseReady;
@@ -167,8 +163,8 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     BOOTSTRAP_INVITE_FILE: inviteFile,
     NEXT_TELEMETRY_DISABLED: '1',
-    // Test mode's first music call finds the sandbox's sounds analyzed (docs/test-mode.md).
-    SANDBOX_SOUND_WARMUP: process.env.SANDBOX_SOUND_WARMUP || 'true',
+    // Test mode's first music call finds the sandbox's sounds read (docs/test-mode.md).
+    SANDBOX_SOUND_SEED: process.env.SANDBOX_SOUND_SEED || 'true',
   };
   const migrate = spawnSync(process.execPath, ['dist/apps/api/cli.js', 'migrate'], {
     cwd: ROOT,
@@ -192,6 +188,8 @@ async function main() {
   await waitForHealth(`http://127.0.0.1:${apiPort}/health`, api, 60_000);
   log(`api: ready on port ${apiPort}`);
 
+  build('web', { log, quiet, profile: 'start' });
+  if (shuttingDown) return;
   const nextBin = path.join(ROOT, 'node_modules', '.bin', 'next');
   const web = startChild(
     'dashboard',

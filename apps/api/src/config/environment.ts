@@ -501,12 +501,13 @@ export class Environment {
   MUSIC_ANALYSIS_CONCURRENCY: number = 4;
 
   /**
-   * Analyze the sandbox catalogue's sounds in the background after start-up, so test mode's
-   * first music call finds them cached (`npm start` and the compose file turn it on).
+   * Store the sandbox's shipped sound readings in the sound-analysis cache at start-up, so test
+   * mode's first music call does not analyze every sound (`npm start` and the compose file turn
+   * it on).
    */
   @Transform(toBoolean)
   @IsBoolean()
-  SANDBOX_SOUND_WARMUP: boolean = false;
+  SANDBOX_SOUND_SEED: boolean = false;
 
   // --- throttling (issue 10) ---
 

@@ -13,7 +13,7 @@ import { MUSIC_SETTINGS, readMusicSettings } from './music.settings';
 import { SoundAnalysisRepository } from '../repositories/sound-analysis.repository';
 import { SoundAnalysisCache } from './sound-analysis.cache';
 import { SoundAnalysisService } from './sound-analysis.service';
-import { SandboxSoundWarmup } from './sandbox-sound-warmup';
+import { SandboxSoundSeed } from './sandbox-sound-readings';
 
 /**
  * POST /v1/music: sounds of the video's own network ranked by fit (ARCHITECTURE.md §9), with
@@ -37,7 +37,7 @@ import { SandboxSoundWarmup } from './sandbox-sound-warmup';
     SoundAnalysisCache,
     SoundAnalysisRepository,
     SoundAnalysisService,
-    SandboxSoundWarmup,
+    SandboxSoundSeed,
     MusicService,
   ],
   exports: [SoundAnalysisService, SoundAnalysisCache],

@@ -60,6 +60,25 @@ export class SoundAnalysisCache {
     return existing.get(soundId) ?? features;
   }
 
+  /**
+   * Stores readings known ahead of any call (the sandbox's shipped ones), each unless one is
+   * there; how many were new.
+   */
+  putMany(
+    mode: Mode,
+    analyzerVersion: string,
+    readings: ReadonlyMap<string, SoundFeatures>,
+  ): Promise<number> {
+    return this.analyses.createMany(
+      mode,
+      analyzerVersion,
+      [...readings].map(([soundId, features]) => ({
+        soundId,
+        features: JSON.stringify(features),
+      })),
+    );
+  }
+
   /** Readings stored for a mode (and version, when given): for operators and tests. */
   count(mode: Mode, analyzerVersion?: string): Promise<number> {
     return this.analyses.count(mode, analyzerVersion);

@@ -165,25 +165,6 @@ describe('SoundAnalysisService', () => {
     expect(h.inFlight.max).toBe(2);
   });
 
-  it('tells background work when no call is reading sounds (its own reads do not count)', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const h = harness({ analyze: async () => (await gate, reading(120)) });
-    let idle = false;
-    await h.service.callsIdle();
-
-    const background = h.service.featuresFor('test', sounds('w'), never(), { background: true });
-    await h.service.callsIdle(); // background work alone: idle at once
-
-    const call = h.service.featuresFor('test', sounds('c'), never());
-    const waiting = h.service.callsIdle().then(() => (idle = true));
-    await until(() => h.analyze.mock.calls.length === 2);
-    expect(idle).toBe(false);
-    release();
-    await Promise.all([call, background, waiting]);
-    expect(idle).toBe(true);
-  });
-
   it('shares one analysis between two calls that need the same new sound', async () => {
     const h = harness();
     const [a, b] = await Promise.all([

@@ -67,9 +67,6 @@ export class SoundAnalysisService {
   private readonly logger = new Logger('SoundAnalysis');
   private readonly limiter: ConcurrencyLimiter;
   private readonly jobs = new Map<string, Job>();
-  /** Calls (not background work) reading sounds right now, and who waits for none to be. */
-  private callsAnalyzing = 0;
-  private idleWaiters: (() => void)[] = [];
   private readonly counters: SoundAnalysisStats = {
     started: 0,
     analyzed: 0,
@@ -91,36 +88,7 @@ export class SoundAnalysisService {
     return { ...this.counters };
   }
 
-  /**
-   * `background`: work no caller waits for (the sandbox warm-up); it does not count as a call's
-   * analysis (see `callsIdle`).
-   */
   async featuresFor(
-    mode: Mode,
-    sounds: readonly SoundToAnalyze[],
-    signal: AbortSignal,
-    { background = false }: { background?: boolean } = {},
-  ): Promise<SoundAnalysisOutcome> {
-    if (background) return this.readFeatures(mode, sounds, signal);
-    this.callsAnalyzing += 1;
-    try {
-      return await this.readFeatures(mode, sounds, signal);
-    } finally {
-      this.callsAnalyzing -= 1;
-      if (this.callsAnalyzing === 0) for (const wake of this.idleWaiters.splice(0)) wake();
-    }
-  }
-
-  /**
-   * Resolves once no call is reading sounds: background work waits for it between batches, so
-   * a call's new sounds have the analysis slots to themselves.
-   */
-  callsIdle(): Promise<void> {
-    if (this.callsAnalyzing === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
-  private async readFeatures(
     mode: Mode,
     sounds: readonly SoundToAnalyze[],
     signal: AbortSignal,

@@ -42,28 +42,24 @@ export class SoundAnalysisRepository {
   }
 
   /**
-   * Runs `work` while holding the session advisory lock `name` on a connection of its own, so
-   * one instance at a time fills the cache ahead of calls; false (`work` not run) when another
-   * instance holds it.
+   * Inserts readings (id → JSON text) in one statement, each unless one is there; how many this
+   * call inserted.
    */
-  async withSessionLock(name: string, work: () => Promise<void>): Promise<boolean> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [{ locked }]: { locked: boolean }[] = await runner.query(
-        `SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`,
-        [name],
-      );
-      if (!locked) return false;
-      try {
-        await work();
-      } finally {
-        await runner.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [name]);
-      }
-      return true;
-    } finally {
-      await runner.release();
-    }
+  async createMany(
+    mode: Mode,
+    analyzerVersion: string,
+    readings: { soundId: string; features: string }[],
+  ): Promise<number> {
+    if (readings.length === 0) return 0;
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO sound_analyses (mode, sound_id, analyzer_version, features)
+       SELECT $1, r.sound_id, $2, r.features::jsonb
+         FROM unnest($3::text[], $4::text[]) AS r(sound_id, features)
+       ON CONFLICT (mode, sound_id, analyzer_version) DO NOTHING
+       RETURNING 1`,
+      [mode, analyzerVersion, readings.map((r) => r.soundId), readings.map((r) => r.features)],
+    );
+    return inserted.length;
   }
 
   /** Readings stored for a mode (and version, when given). */
