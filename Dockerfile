@@ -1,5 +1,6 @@
-# One image for the API, the migration job and the dashboard (different commands).
-FROM node:20-bookworm-slim AS build
+# One image for the API, the migration job and the dashboard (different commands), on Node 24,
+# the Active LTS line (package.json `engines`; development machines may still run Node 20).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
@@ -9,7 +10,7 @@ COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1
 RUN node scripts/build.js --force && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 API_HOST=0.0.0.0
 # The code stays owned by root (the app cannot change it); what the app writes belongs to the

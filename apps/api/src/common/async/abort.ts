@@ -60,12 +60,56 @@ export async function withTimeoutSignal<T>(
 }
 
 /**
- * A signal that aborts when any of the given signals does. It belongs to the operation of the
- * first of them that has a scope (signal-scope.ts).
+ * The combined signals each source aborts, behind one 'abort' listener per source (no listener
+ * per combination, so a busy operation's signal never trips Node's max-listeners warning). A
+ * source holds its combinations strongly: a combined signal lives as long as a source that can
+ * abort it.
+ */
+const dependents = new WeakMap<AbortSignal, Set<AbortController>>();
+
+function follow(source: AbortSignal, combined: AbortController): void {
+  let set = dependents.get(source);
+  if (!set) {
+    const created = new Set<AbortController>();
+    dependents.set(source, created);
+    source.addEventListener(
+      'abort',
+      () => {
+        for (const controller of [...created]) controller.abort(source.reason);
+      },
+      { once: true },
+    );
+    set = created;
+  }
+  set.add(combined);
+}
+
+/**
+ * A signal that aborts when any of the given signals does, with the reason of the first to
+ * abort. It belongs to the operation of the first of them that has a scope (signal-scope.ts).
+ *
+ * Not `AbortSignal.any`: from Node 24 a combined signal that nothing listens to yet is worked
+ * out lazily, from its sources in argument order, so when two sources abort before anyone looks
+ * it reports the first *listed* rather than the first to abort.
  */
 export function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
   const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
-  return present.length === 1 ? present[0] : inheritScope(AbortSignal.any(present), ...present);
+  if (present.length === 1) return present[0];
+  const combined = new AbortController();
+  const aborted = present.find((signal) => signal.aborted);
+  if (aborted) {
+    combined.abort(aborted.reason);
+  } else {
+    for (const source of present) follow(source, combined);
+    combined.signal.addEventListener(
+      'abort',
+      () => {
+        for (const source of present) dependents.get(source)?.delete(combined);
+      },
+      { once: true },
+    );
+  }
+  return inheritScope(combined.signal, ...present);
 }
 
 /** The reason an aborted signal carries, or a standard AbortError when it has none. */
