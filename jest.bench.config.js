@@ -11,7 +11,7 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/bench/**/*.bench.ts'],
-  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleFileExtensions: ['ts', 'js', 'json', 'sql'],
   cacheDirectory,
   transform,
   moduleNameMapper,

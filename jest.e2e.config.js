@@ -10,7 +10,7 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/apps/api/test/**/*.e2e-spec.ts'],
-  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleFileExtensions: ['ts', 'js', 'json', 'sql'],
   cacheDirectory,
   transform,
   moduleNameMapper,

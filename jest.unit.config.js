@@ -10,7 +10,7 @@ module.exports = {
     '<rootDir>/libs/*/src/**/*.spec.ts',
     '<rootDir>/apps/web/lib/**/*.spec.ts',
   ],
-  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleFileExtensions: ['ts', 'js', 'json', 'sql'],
   cacheDirectory,
   transform,
   moduleNameMapper,

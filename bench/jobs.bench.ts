@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
-import { fromPublicJobId } from '../apps/api/src/jobs/job-ids';
+import { fromPublicJobId } from '../apps/api/src/execution/job-ids';
 import { BillingService } from '../apps/api/src/ledger/billing.service';
 import { createAccount, createKey } from '../apps/api/test/support/fixtures';
 import { createTestApp, type TestApp } from '../apps/api/test/support/test-app';

@@ -17,6 +17,11 @@ module.exports = (options) => {
       main: options.entry,
       [WORKER]: path.join(__dirname, '..', 'apps', 'api', 'src', 'media-analysis', `${WORKER}.ts`),
     },
+    module: {
+      ...options.module,
+      // libs/database's money.sql, bundled as its text (the migration that applies it).
+      rules: [...(options.module?.rules ?? []), { test: /\.sql$/, type: 'asset/source' }],
+    },
     output: {
       ...options.output,
       path: process.env.REELSCOUT_BUILD_ROOT || path.join(process.cwd(), 'dist'),

@@ -4,7 +4,7 @@ import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import { ReelscoutExpressAdapter } from '../../apps/api/src/common/http/express-adapter';
-import { newJobId } from '../../apps/api/src/jobs/job-ids';
+import { newJobId } from '../../apps/api/src/execution/job-ids';
 import { BillingService, type SpendingParty } from '../../apps/api/src/ledger/billing.service';
 import type { LlmProvider } from '../../apps/api/src/providers/llm.provider';
 import { ProvidersService } from '../../apps/api/src/providers/providers.service';

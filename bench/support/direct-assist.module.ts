@@ -7,7 +7,7 @@ import { requestIdOf } from '../../apps/api/src/common/http/request-id';
 import { AssistService } from '../../apps/api/src/assist/assist.service';
 import { AssistRequestDto, type AssistResponseDto } from '../../apps/api/src/assist/dto/assist.dto';
 import type { Environment } from '../../apps/api/src/config/environment';
-import { withDeadline } from '../../apps/api/src/jobs/deadline';
+import { withDeadline } from '../../apps/api/src/execution/deadline';
 import { BillingService } from '../../apps/api/src/ledger/billing.service';
 import { LedgerModule } from '../../apps/api/src/ledger/ledger.module';
 import { V1Controller } from '../../apps/api/src/operation-runner/v1-controller.decorator';

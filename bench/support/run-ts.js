@@ -36,6 +36,11 @@ Module._resolveFilename = function (request, ...rest) {
   return resolveFilename.call(this, mapped, ...rest);
 };
 
+// A `.sql` file is its text, as the API's webpack build bundles it.
+require.extensions['.sql'] = (module, filename) => {
+  module.exports = { __esModule: true, default: fs.readFileSync(filename, 'utf8') };
+};
+
 require.extensions['.ts'] = (module, filename) => {
   const source = fs.readFileSync(filename, 'utf8');
   const { outputText } = ts.transpileModule(source, {

@@ -44,7 +44,7 @@ const LAYERS = [
       'balance',
     ],
   ],
-  ['operation-runner', ['operation-runner', 'jobs']],
+  ['execution', ['execution']],
   ['operations', ['assist', 'scan', 'playbook', 'music', 'mcp', 'playground']],
   [
     'composition',

@@ -15,7 +15,7 @@ import { LedgerModule } from './ledger/ledger.module';
 import { PaymentsModule } from './payments/payments.module';
 import { UsageModule } from './usage/usage.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
-import { OperationRunnerModule } from './operation-runner/operation-runner.module';
+import { ExecutionModule } from './execution/execution.module';
 import { HealthModule } from './health/health.module';
 import { ThrottlingModule } from './throttling/throttling.module';
 import { AssistModule } from './assist/assist.module';
@@ -82,7 +82,7 @@ const FEATURE_MODULES = [
   LedgerModule,
   PaymentsModule,
   IdempotencyModule,
-  OperationRunnerModule,
+  ExecutionModule,
   WebhooksModule,
   BalanceModule,
   McpModule,

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
-import { fromPublicJobId } from '../src/jobs/job-ids';
+import { fromPublicJobId } from '../src/execution/job-ids';
 import { BillingService } from '../src/ledger/billing.service';
 import {
   appAweme,

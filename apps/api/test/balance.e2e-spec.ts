@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { BillingService } from '../src/ledger/billing.service';
 import { createAccount, createKey } from './support/fixtures';
+import { openJob, settleFailure } from './support/ledger-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** `GET /v1/balance`: a key sees its own account's balance, in its own mode. */
@@ -62,16 +63,12 @@ describe('GET /v1/balance (e2e)', () => {
 
   it('available is the balance less pending holds', async () => {
     const a = await account(1_000_000, 0);
-    const billing = t.app.get(BillingService);
-    const hold = await billing.hold({ accountId: a.id, mode: 'test' }, 150_000, {
-      operation: 'scan',
-      ttlMs: 60_000,
-    });
+    const job = await openJob(t.app, { accountId: a.id, amount: 150_000, operation: 'scan' });
     try {
       const res = await request(server()).get('/v1/balance').set(auth(a.testKey));
       expect(res.body).toMatchObject({ balance_usd: '1.000000', available_usd: '0.850000' });
     } finally {
-      await billing.void(hold);
+      await settleFailure(t.app, job);
     }
   });
 

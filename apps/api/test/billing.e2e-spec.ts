@@ -8,7 +8,7 @@ import { startFakeHttpServer, type FakeServerControls } from './fakes/fake-http'
 import { createAccount, createKey, type AccountFixture } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
-import { V1ChargeModule, chargeProbe } from './support/v1-charge.module';
+import { V1ChargeModule, chargeProbe } from './support/test-operations.module';
 
 const WEBHOOK_SECRET = 'whsec_test_reelscout_e2e_secret';
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
-import { fromPublicJobId } from '../src/jobs/job-ids';
+import { fromPublicJobId } from '../src/execution/job-ids';
 import { createFundedKey } from './support/fixtures';
 import { until, waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
-import { JobSweeper } from '../src/jobs/job-sweeper';
+import { JobSweeper } from '../src/execution/job-sweeper';
 import { BillingService } from '../src/ledger/billing.service';
 import { createAccount, createFundedKey, createKey } from './support/fixtures';
 import { sleep } from './support/local-servers';

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { STATEMENTS_PER_BALANCE } from '../src/repositories/balance-queue';
-import { JobRepository } from '../src/repositories/job.repository';
+import { LedgerRepository } from '../src/repositories/ledger.repository';
 import { createFundedKey } from './support/fixtures';
 import { waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -64,11 +64,11 @@ describe('money statements queue per balance row (e2e)', () => {
     const jobAccounts = new Map<string, string>();
     const jobAccount = (values: unknown[] | undefined) =>
       jobAccounts.get(String(values![0])) ?? '?';
-    const create = JobRepository.prototype.createWithHold;
+    const create = LedgerRepository.prototype.createJobWithHold;
     let entered = 0;
     const spyCreate = jest
-      .spyOn(JobRepository.prototype, 'createWithHold')
-      .mockImplementation(function (this: JobRepository, job, ...rest) {
+      .spyOn(LedgerRepository.prototype, 'createJobWithHold')
+      .mockImplementation(function (this: LedgerRepository, job, ...rest) {
         jobAccounts.set(job.id, job.accountId);
         if (job.accountId === hot.accountId) entered += 1;
         return create.call(this, job, ...rest);

@@ -5,7 +5,7 @@ import { startFakeProvider, type FakeProvider } from './fakes';
 import { createAccount, createFundedKey, createKey } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
-import { chargeProbe, V1ChargeModule } from './support/v1-charge.module';
+import { chargeProbe, V1ChargeModule } from './support/test-operations.module';
 
 /**
  * OperationRunner when storing a job's result fails: the result, the job's ending and the

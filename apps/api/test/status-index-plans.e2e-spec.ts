@@ -1,11 +1,12 @@
 import { Client } from 'pg';
 import { MIGRATIONS, type PreparedStatement } from '@reelscout/database';
-import { HOLD_MONEY_STATEMENTS, VOID_EXPIRED_SQL } from '../src/repositories/hold.repository';
 import {
-  JOB_MONEY_STATEMENTS,
+  JOB_STATEMENTS,
   LOCK_EXPIRED_QUEUED_SQL,
   LOCK_STALE_SQL,
 } from '../src/repositories/job.repository';
+import { HOLDING_STATEMENTS, VOID_EXPIRED_SQL } from '../src/repositories/ledger-holds.statements';
+import { SETTLING_STATEMENTS } from '../src/repositories/ledger-settle.statements';
 import { CLAIM_DUE_SQL } from '../src/repositories/webhook-delivery.repository';
 import { createTestDatabase, runMigrationStep, type TestDatabase } from './support/test-database';
 
@@ -106,9 +107,20 @@ describe('status indexes and the plans of lookups (e2e)', () => {
   });
 
   it("the money path's statements reach the keyed tables through an index only", async () => {
-    const all: PreparedStatement[] = [...JOB_MONEY_STATEMENTS, ...HOLD_MONEY_STATEMENTS];
+    const all: PreparedStatement[] = [
+      ...HOLDING_STATEMENTS,
+      ...SETTLING_STATEMENTS,
+      ...JOB_STATEMENTS,
+    ];
     expect(all.map((s) => s.name)).toEqual(
-      expect.arrayContaining(['jobs_settle_success', 'jobs_settle_without_charge', 'billing_void']),
+      expect.arrayContaining([
+        'jobs_create_with_hold',
+        'jobs_settle_success',
+        'jobs_settle_without_charge',
+        'jobs_end_queued',
+        'jobs_requeue',
+        'jobs_charge_reaped_hold',
+      ]),
     );
     for (const statement of all) {
       const plan = await genericPlan(db, statement.text);

@@ -1,5 +1,16 @@
 import type { AddressInfo, Socket } from 'node:net';
-import { HttpCode, Module, Post, Req, Res, Controller, UseGuards, Body } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  HttpCode,
+  Injectable,
+  Module,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import type { Operation } from '@reelscout/domain';
 import { IsInt, Max, Min } from 'class-validator';
 import type { Request, Response } from 'express';
 import request from 'supertest';
@@ -7,14 +18,20 @@ import { ApiKeyGuard } from '../src/api-keys/api-key.guard';
 import { ApiKeysModule } from '../src/api-keys/api-keys.module';
 import { CurrentCaller, type Caller } from '../src/request-context/caller';
 import { BillingService } from '../src/ledger/billing.service';
-import { OperationRunner } from '../src/operation-runner/operation.runner';
-import { OperationRunnerModule } from '../src/operation-runner/operation-runner.module';
-import { ApiRateLimitGuard, OperationName } from '../src/throttling/api-rate-limit.guard';
+import { ExecutionModule } from '../src/execution/execution.module';
+import { ExecutionService } from '../src/execution/execution.service';
+import { OperationCatalog } from '../src/execution/operation-catalog';
+import type { OperationContract } from '../src/execution/operation.contract';
+import {
+  ApiRateLimitGuard,
+  OperationName,
+  SlowOperation,
+} from '../src/throttling/api-rate-limit.guard';
 import { THROTTLER_STORAGE } from '../src/throttling/rate-limit.service';
 import type { ResilientThrottlerStorage } from '../src/throttling/resilient-throttler.storage';
 import { createAccount, createFundedKey, createKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
-import { V1ChargeModule } from './support/v1-charge.module';
+import { V1ChargeModule } from './support/test-operations.module';
 import { redisForTest, sleep, until, type LocalRedis } from './support/local-servers';
 
 class SlowDto {
@@ -34,12 +51,40 @@ function holdSlowCalls(): void {
   slowCalls.letGo = new Promise((resolve) => (slowCalls.release = resolve));
 }
 
-/** A slow, billed route counted as a `playbook` (a slow operation) for the in-flight cap. */
+@Injectable()
+class TestSlowService {
+  async run(body: SlowDto): Promise<{ ok: true }> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      slowCalls.letGo,
+      new Promise((resolve) => (timer = setTimeout(resolve, body.delayMs))),
+    ]);
+    clearTimeout(timer);
+    return { ok: true };
+  }
+}
+
+/** A slow, billed operation that exists only in tests. */
+const testSlowOperation: OperationContract<SlowDto, { ok: true }, TestSlowService> = {
+  operation: 'test-slow' as Operation,
+  deadline: 'PLAYBOOK_DEADLINE_MS',
+  queue: 'heavy',
+  slow: true,
+  requires: [],
+  hold: () => 1_000,
+  charge: () => 1_000,
+  docs: { summary: 'A test-only slow call', description: 'Waits, then charges 0.001000.' },
+  service: TestSlowService,
+  work: (service, { body }) => service.run(body),
+};
+
+/** Its route, counted as a `playbook` (a slow operation) by the ceilings and the in-flight cap. */
 @Controller('v1/test-slow')
 @UseGuards(ApiKeyGuard, ApiRateLimitGuard)
 @OperationName('playbook')
+@SlowOperation(true)
 class SlowController {
-  constructor(private readonly runner: OperationRunner) {}
+  constructor(private readonly execution: ExecutionService) {}
 
   @Post()
   @HttpCode(200)
@@ -49,24 +94,20 @@ class SlowController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.runner.execute(
-      { caller, req, res },
-      { operation: 'playbook', holdMicros: 1_000, deadlineMs: 10_000 },
-      async () => {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          slowCalls.letGo,
-          new Promise((resolve) => (timer = setTimeout(resolve, body.delayMs))),
-        ]);
-        clearTimeout(timer);
-        return { body: { ok: true }, chargeMicros: 1_000 };
-      },
-    );
+    return this.execution.run(testSlowOperation, { caller, req, res }, body);
   }
 }
 
-@Module({ imports: [ApiKeysModule, OperationRunnerModule], controllers: [SlowController] })
-class SlowModule {}
+@Module({
+  imports: [ApiKeysModule, ExecutionModule],
+  controllers: [SlowController],
+  providers: [TestSlowService],
+})
+class SlowModule {
+  constructor(catalog: OperationCatalog, service: TestSlowService) {
+    catalog.register(testSlowOperation, service);
+  }
+}
 
 /** The machine's Redis, read before any test app blanks REDIS_URL for its own lifetime. */
 const MACHINE_REDIS_URL = process.env.REDIS_URL || undefined;

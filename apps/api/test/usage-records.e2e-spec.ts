@@ -4,7 +4,7 @@ import { pgPoolOf } from '@reelscout/database';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { JobRepository } from '../src/repositories/job.repository';
+import { LedgerRepository } from '../src/repositories/ledger.repository';
 import { USAGE_QUEUE_LIMIT, UsageService, type UsageRecord } from '../src/usage/usage.service';
 import { createAccount, createFundedKey } from './support/fixtures';
 import { waitForValue } from './support/local-servers';
@@ -359,14 +359,14 @@ describe('usage records (e2e)', () => {
 
     it('a settlement that committed but whose answer was lost: read back, still one record', async () => {
       const key = await fundedKey(1_000_000);
-      const settle = JobRepository.prototype.settleSuccess;
+      const settle = LedgerRepository.prototype.settleSuccess;
       let lost = 0;
       // The first settlement commits; then its answer is lost, as when the connection drops
       // right after the commit. The executor tries again, finds the job ended, and reads back
       // what the first one did (JobSettlement.endedBy).
       const spy = jest
-        .spyOn(JobRepository.prototype, 'settleSuccess')
-        .mockImplementation(async function (this: JobRepository, ...args) {
+        .spyOn(LedgerRepository.prototype, 'settleSuccess')
+        .mockImplementation(async function (this: LedgerRepository, ...args) {
           const settled = await settle.apply(this, args);
           if (lost++ === 0) throw new Error('Connection terminated unexpectedly');
           return settled;
@@ -390,7 +390,7 @@ describe('usage records (e2e)', () => {
       expect(rows[0]).toMatchObject({ status: 200, charged: charge });
     });
 
-    it('a call refused before any charge is still recorded once, by the key guard', async () => {
+    it('a call refused before any charge is still recorded once, by the execution module', async () => {
       const key = await fundedKey(0);
       const res = await request(server())
         .post('/v1/assist')

@@ -4,10 +4,10 @@ import { DomainError, OPERATIONS, keyState, keyWorks } from '@reelscout/domain';
 import type { Request, Response } from 'express';
 import { Strategy as BearerStrategy, type VerifyFunction } from 'passport-http-bearer';
 import { runPassportStrategy } from '../common/auth/passport-run';
-import type { OperationLocals } from '../request-context/operation-locals';
 import { Clock } from '../common/clock/clock';
-import { requestIdOf } from '../common/http/request-id';
-import { operationOf } from '../throttling/api-rate-limit.guard';
+import { errorCodeOf } from '../common/errors/error-envelope';
+import { requestIdOf, requestStartedAt } from '../common/http/request-id';
+import { callOf, operationOf } from '../throttling/api-rate-limit.guard';
 import { countersFor } from '../throttling/rate-limit.config';
 import { RateLimitService } from '../throttling/rate-limit.service';
 import { UsageService } from '../usage/usage.service';
@@ -43,7 +43,7 @@ function hasCredentialElsewhere(req: Request): boolean {
 }
 
 /**
- * The front of every /v1 route (ARCHITECTURE §3 steps 3–4, and the x-subject check):
+ * The front of every /v1 route (docs/architecture.md §4 steps 3–4, and the x-subject check):
  * key (passport-http-bearer, Authorization header only) → 401 unauthorized (one body for every
  * failure), account access → 403 forbidden, x-subject → 400 invalid_request. On success
  * `req.caller` is set.
@@ -53,7 +53,7 @@ function hasCredentialElsewhere(req: Request): boolean {
  * the operation called), not just peeked at. Each such call still costs a key lookup and a usage
  * record, and a client looping on a refused call should see its budget run down, not a full
  * one. The refusal itself stays 403/400 (access and x-subject are checked before the ceilings,
- * ARCHITECTURE §3), even when the counter is over its ceiling. A 401 has no key to count
+ * docs/architecture.md §4), even when the counter is over its ceiling. A 401 has no key to count
  * against and carries no RateLimit-* headers.
  *
  * Key controls (docs/key-controls.md): a key past its `expiresAt`, or a rolled key past its
@@ -147,14 +147,18 @@ export class ApiKeyGuard implements CanActivate {
     res: Response,
     key: AuthenticatedKey,
   ): Promise<void> {
-    const { perKey } = countersFor(this.limits.config, operationOf(context, this.reflector), {
+    const { perKey } = countersFor(this.limits.config, callOf(context, this.reflector), {
       keyId: key.keyId,
       subject: null,
     });
     await this.limits.count(res, [perKey]);
   }
 
-  /** Every call made with a known key leaves a usage record, whatever its outcome. */
+  /**
+   * Every call made with a known key leaves a usage record, whatever its outcome: this guard
+   * writes it for a call refused before the execution module (here, by the ceilings, by
+   * validation); a call that reaches the execution module is that module's to record.
+   */
   private recordUsageWhenDone(
     req: CallerRequest,
     res: Response,
@@ -162,22 +166,18 @@ export class ApiKeyGuard implements CanActivate {
     operation: string,
     errorCode?: string,
   ): void {
-    this.usage.recordWhenDone(res, () => {
-      const locals = res.locals as OperationLocals & { startedAt?: number };
-      if (locals.jobRecordsUsage) return null;
-      return {
-        requestId: requestIdOf(req),
-        accountId: key.accountId,
-        keyId: key.keyId,
-        mode: key.mode,
-        subject: req.caller?.subject ?? null,
-        operation: locals.operation ?? operation,
-        market: locals.market ?? null,
-        status: res.statusCode,
-        errorCode: errorCode ?? locals.errorCode ?? null,
-        charged: res.statusCode === 200 ? (locals.chargedMicros ?? 0) : 0,
-        durationMs: locals.startedAt ? performance.now() - locals.startedAt : 0,
-      };
-    });
+    this.usage.recordUnlessTakenOver(req, res, () => ({
+      requestId: requestIdOf(req),
+      accountId: key.accountId,
+      keyId: key.keyId,
+      mode: key.mode,
+      subject: req.caller?.subject ?? null,
+      operation,
+      market: null,
+      status: res.statusCode,
+      errorCode: errorCode ?? errorCodeOf(res),
+      charged: 0,
+      durationMs: performance.now() - (requestStartedAt(res) ?? performance.now()),
+    }));
   }
 }

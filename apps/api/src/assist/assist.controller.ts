@@ -1,27 +1,20 @@
 import type { JobView } from '@reelscout/domain';
 import { Body, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentCaller, type Caller } from '../request-context/caller';
-import { ApiOperationErrors, ApiOperationOk } from '../operation-runner/api-docs';
-import { OperationRunner } from '../operation-runner/operation.runner';
-import { V1Controller } from '../operation-runner/v1-controller.decorator';
+import { ApiOperationErrors, ApiOperationOk } from '../execution/api-docs';
+import { ExecutionService } from '../execution/execution.service';
+import { ApiOperationOf, V1OperationController } from '../execution/v1-operation.decorator';
 import { assistOperation } from './assist.operation';
 import { AssistRequestDto, AssistResponseDto } from './dto/assist.dto';
 
-@V1Controller('assist')
+@V1OperationController(assistOperation)
 export class AssistController {
-  constructor(private readonly runner: OperationRunner) {}
+  constructor(private readonly execution: ExecutionService) {}
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({
-    operationId: 'assist',
-    summary:
-      'Classify a chat message (scan / chat / refuse) and write a self-contained search query',
-    description:
-      'Charged 0.010000 USD per call. Never calls a video provider and never runs the scan. Deadline 30 s.',
-  })
+  @ApiOperationOf(assistOperation)
   @ApiOperationOk(AssistResponseDto)
   @ApiOperationErrors()
   run(
@@ -30,6 +23,6 @@ export class AssistController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AssistResponseDto | JobView> {
-    return this.runner.run(assistOperation, { caller, req, res }, body);
+    return this.execution.run(assistOperation, { caller, req, res }, body);
   }
 }

@@ -1,5 +1,5 @@
-import { flatCharge, maxCharge } from '@reelscout/domain';
-import type { OperationContract } from '../operation-runner/operation.contract';
+import { flatCharge, formatUsd, maxCharge, PRICES } from '@reelscout/domain';
+import type { OperationContract } from '../execution/operation.contract';
 import { AssistService } from './assist.service';
 import type { AssistRequestDto, AssistResponseDto } from './dto/assist.dto';
 
@@ -11,9 +11,16 @@ export const assistOperation: OperationContract<
 > = {
   operation: 'assist',
   deadline: 'ASSIST_DEADLINE_MS',
+  queue: 'light',
+  slow: false,
   requires: ['llm'],
   hold: () => maxCharge('assist'),
   charge: () => flatCharge('assist'),
+  docs: {
+    summary:
+      'Classify a chat message (scan / chat / refuse) and write a self-contained search query',
+    description: `Charged ${formatUsd(PRICES.assist)} USD per call. Never calls a video provider and never runs the scan. Deadline 30 s.`,
+  },
   service: AssistService,
   work: (assist, { mode, body, signal }) => assist.run(mode, body, signal),
 };

@@ -23,11 +23,23 @@ describe('layer lint rule', () => {
   it('fails an import that runs back up the layers', async () => {
     const errors = await layerErrors(
       'common/errors/probe.ts',
-      "import { OperationRunner } from '../../operation-runner/operation.runner';\nexport const x = OperationRunner;\n",
+      "import { ExecutionService } from '../../execution/execution.service';\nexport const x = ExecutionService;\n",
     );
     expect(errors).toEqual([
       expect.stringContaining(
-        "'common/errors/probe.ts' (foundation) may not import 'operation-runner/operation.runner' (operation-runner)",
+        "'common/errors/probe.ts' (foundation) may not import 'execution/execution.service' (execution)",
+      ),
+    ]);
+  }, 60_000);
+
+  it('keeps the execution module in a layer of its own, above the money module', async () => {
+    const errors = await layerErrors(
+      'ledger/probe.ts',
+      "import { JobAttempts } from '../execution/job-attempts';\nexport const x = JobAttempts;\n",
+    );
+    expect(errors).toEqual([
+      expect.stringContaining(
+        "'ledger/probe.ts' (features) may not import 'execution/job-attempts' (execution)",
       ),
     ]);
   }, 60_000);
@@ -37,11 +49,11 @@ describe('layer lint rule', () => {
       await layerErrors(
         'music/probe.ts',
         [
-          "import { OperationRunner } from '../operation-runner/operation.runner';",
+          "import { ExecutionService } from '../execution/execution.service';",
           "import { UsageService } from '../usage/usage.service';",
           "import { EgressGuard } from '../egress';",
           "import { ScanService } from '../scan/scan.service';",
-          'export const x = [OperationRunner, UsageService, EgressGuard, ScanService];',
+          'export const x = [ExecutionService, UsageService, EgressGuard, ScanService];',
           '',
         ].join('\n'),
       ),

@@ -8,26 +8,19 @@ import {
   type LedgerPageView,
   type Micros,
   type Mode,
-  type Operation,
 } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment';
 import { BalanceRepository } from '../repositories/balance.repository';
-import { HoldRepository } from '../repositories/hold.repository';
-import { HoldRefused, SpendCounterRepository } from '../repositories/spend-counter.repository';
+import { LedgerRepository } from '../repositories/ledger.repository';
+import { HoldRefused } from '../repositories/ledger.types';
+import { SpendCounterRepository } from '../repositories/spend-counter.repository';
 import { Clock } from '../common/clock/clock';
 import { LedgerEntryRepository, type LedgerFilter } from '../repositories/ledger-entry.repository';
 
 export type { LedgerFilter } from '../repositories/ledger-entry.repository';
 
 export type CreditKind = 'purchase' | 'grant' | 'refund' | 'adjustment';
-
-export interface Hold {
-  id: string;
-  accountId: string;
-  mode: Mode;
-  amount: Micros;
-}
 
 export interface CaptureResult {
   charged: Micros;
@@ -61,10 +54,9 @@ export function windowResetsAt(window: 'total' | 'day' | 'month', at: Date): Dat
 const toMicros = (value: string | number | null | undefined): Micros => Number(value ?? 0);
 
 /**
- * The one money path every operation uses (ARCHITECTURE §5):
- * hold (one conditional UPDATE, or 402) → work → capture (charge the actual amount, release the
- * rest, append a ledger entry, one transaction) or void. Balances can never go negative: the
- * conditional update and the table's CHECK both forbid it, under any concurrency.
+ * Balances, credit and the ledger as accounts see them, the 402 a refused hold answers with, the
+ * spend windows' readings, and the reaper of holds whose call died (docs/architecture.md §5). The
+ * paid call's own money moves are JobLedger's; both run LedgerRepository's statements.
  */
 @Injectable()
 export class BillingService implements OnModuleInit, OnModuleDestroy {
@@ -75,7 +67,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     /** For transactions only; statements are the repositories'. */
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly accountBalances: BalanceRepository,
-    private readonly holds: HoldRepository,
+    private readonly ledger: LedgerRepository,
     private readonly entries: LedgerEntryRepository,
     private readonly spend: SpendCounterRepository,
     private readonly config: ConfigService<Environment, true>,
@@ -165,144 +157,9 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     return this.spend.forSubject(party.accountId, party.mode, subject, this.clock.now());
   }
 
-  /**
-   * Charges a call whose hold is no longer pending (the reaper voided it: the call outlived its
-   * deadline and margin), directly, once, and only if the credit is still available and every
-   * window the hold counted still has room under its limit; otherwise the call is free.
-   * `onCharged` runs in the same transaction (the job records what it cost).
-   */
-  chargeWithoutHold(
-    party: BillingParty,
-    charge: Micros,
-    meta: {
-      holdId: string;
-      operation: string;
-      requestId: string;
-      onCharged: (result: CaptureResult, manager: EntityManager) => Promise<void>;
-    },
-  ): Promise<CaptureResult> {
-    return this.dataSource.transaction(async (manager) => {
-      const hold = {
-        id: meta.holdId,
-        accountId: party.accountId,
-        mode: party.mode,
-        amount: charge,
-      };
-      const result = await this.chargeSettledHold(
-        hold,
-        charge,
-        { operation: meta.operation, requestId: meta.requestId },
-        manager,
-      );
-      await meta.onCharged(result, manager);
-      return result;
-    });
-  }
-
-  /**
-   * Reserves `amount` for one call (counted toward the key's and subject's spend windows when
-   * given), or throws the 402 (insufficient_credit, or a spend limit) before any work.
-   */
-  async hold(
-    party: BillingParty & Partial<SpendingParty>,
-    amount: Micros,
-    meta: { operation?: Operation | string; requestId?: string; ttlMs: number },
-  ): Promise<Hold> {
-    const spender = {
-      keyId: party.keyId ?? null,
-      subject: party.subject ?? null,
-      now: this.clock.now(),
-    };
-    let id: string;
-    try {
-      id = await this.holds.create(
-        party.accountId,
-        party.mode,
-        amount,
-        {
-          operation: meta.operation ?? null,
-          requestId: meta.requestId ?? null,
-          ttlSeconds: meta.ttlMs / 1000,
-        },
-        spender,
-      );
-    } catch (error) {
-      throw await this.holdError({ ...party, ...spender }, amount, error);
-    }
-    return { id, accountId: party.accountId, mode: party.mode, amount };
-  }
-
-  /**
-   * Charges `charge` (≤ the hold) and releases the rest, appending the ledger entry, in one
-   * transaction. A hold the reaper already voided (a call that outlived its deadline) is charged
-   * directly only if the credit is still there; otherwise the call is free.
-   */
-  async capture(
-    hold: Hold,
-    charge: Micros,
-    meta: { operation?: string; requestId?: string } = {},
-  ): Promise<CaptureResult> {
-    if (!Number.isSafeInteger(charge) || charge < 0 || charge > hold.amount) {
-      throw new RangeError(`charge ${charge} is outside [0, ${hold.amount}]`);
-    }
-    // The usual case, in one statement (one round trip, atomic).
-    const balance = await this.holds.capture(hold.accountId, hold.mode, hold.id, charge, {
-      operation: meta.operation ?? null,
-      requestId: meta.requestId ?? null,
-    });
-    if (balance !== null) return { charged: charge, balance: toMicros(balance) };
-    return this.dataSource.transaction((m) => this.chargeSettledHold(hold, charge, meta, m));
-  }
-
-  /**
-   * A hold the reaper already voided (a call that outlived its deadline and margin): charge
-   * directly, once per hold, only if the credit is still available and the hold's windows
-   * (key, subject) still have room for the charge under their limits, all or nothing; otherwise
-   * the call is free and nothing is counted. A hold captured or charged already: a no-op.
-   */
-  private async chargeSettledHold(
-    hold: Hold,
-    charge: Micros,
-    meta: { operation?: string; requestId?: string },
-    manager: EntityManager,
-  ): Promise<CaptureResult> {
-    this.logger.warn({ holdId: hold.id }, 'capturing a hold that is no longer pending');
-    // The charge counts in the windows the hold counted (its void gave them back), within limits.
-    const after = charge
-      ? await this.holds.chargeVoided(hold.id, hold.accountId, hold.mode, charge, manager)
-      : null;
-    if (after === null) {
-      return { charged: 0, balance: (await this.balance(hold, manager)).balance };
-    }
-    const balance = toMicros(after);
-    await this.entries.createCharge(
-      hold.accountId,
-      hold.mode,
-      {
-        amount: -charge,
-        balanceAfter: balance,
-        holdId: hold.id,
-        operation: meta.operation ?? null,
-        requestId: meta.requestId ?? null,
-      },
-      manager,
-    );
-    return { charged: charge, balance };
-  }
-
-  /** Whether a hold was captured (a reaped one was voided instead). */
-  holdCaptured(holdId: string): Promise<boolean> {
-    return this.holds.isCaptured(holdId);
-  }
-
-  /** Releases a hold without charging. Safe to call twice, or after capture (no-op). */
-  async void(hold: Pick<Hold, 'id'>, manager?: EntityManager): Promise<void> {
-    await this.holds.void(hold.id, manager);
-  }
-
   /** Voids holds whose request died (their expiry is the deadline plus a margin). */
   async reapExpiredHolds(limit = 500): Promise<number> {
-    const count = await this.holds.voidExpired(limit);
+    const count = await this.ledger.reapExpired(limit);
     if (count > 0) this.logger.warn({ count }, 'voided expired holds');
     return count;
   }
@@ -321,26 +178,17 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     if (!Number.isSafeInteger(amount) || amount <= 0)
       throw new RangeError('credit must be positive');
     const run = async (m: EntityManager) => {
-      await this.accountBalances.ensure(party.accountId, party.mode, m);
-      if (entry.kind === 'purchase' && entry.reference) {
-        if (await this.entries.hasPurchase(entry.reference, m)) return null;
-      }
-      const balance = toMicros(
-        await this.accountBalances.add(party.accountId, party.mode, amount, m),
-      );
-      await this.entries.createCredit(
-        party.accountId,
-        party.mode,
+      const balance = await this.ledger.addCredit(
+        party,
         {
           kind: entry.kind,
           amount,
-          balanceAfter: balance,
           reference: entry.reference ?? null,
           reason: entry.reason ?? null,
         },
         m,
       );
-      return { balance };
+      return balance === null ? null : { balance };
     };
     if (manager) return run(manager);
     try {

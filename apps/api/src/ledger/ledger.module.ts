@@ -1,23 +1,26 @@
 import { Module } from '@nestjs/common';
 import { BalanceRepository } from '../repositories/balance.repository';
-import { HoldRepository } from '../repositories/hold.repository';
 import { LedgerEntryRepository } from '../repositories/ledger-entry.repository';
+import { LedgerRepository } from '../repositories/ledger.repository';
 import { SpendCounterRepository } from '../repositories/spend-counter.repository';
 import { BillingService } from './billing.service';
+import { JobLedger } from './job-ledger.service';
 
 /**
- * The ledger: balances, holds, capture and void, credits, and the ledger entries that record
- * every move of money (ARCHITECTURE §5), and the spend counters of keys and subjects (spend
- * limits, docs/key-controls.md). Other modules go through BillingService.
+ * The money module: every statement that moves money is LedgerRepository's (holds with their
+ * jobs, settlements, the reaper, credit), read models of balances, ledger entries and spend
+ * windows beside it. Other modules go through BillingService (balances, credit, the ledger as
+ * accounts see it) and JobLedger (a paid call's money moves). docs/architecture.md §5.
  */
 @Module({
   providers: [
     BillingService,
+    JobLedger,
+    LedgerRepository,
     BalanceRepository,
-    HoldRepository,
     LedgerEntryRepository,
     SpendCounterRepository,
   ],
-  exports: [BillingService],
+  exports: [BillingService, JobLedger],
 })
 export class LedgerModule {}

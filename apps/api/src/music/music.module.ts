@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { OperationRegistry } from '../jobs/operation-registry';
 import { musicOperation } from './music.operation';
 import { ConfigService } from '@nestjs/config';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { MediaAnalysisModule } from '../media-analysis/media-analysis.module';
-import { OperationRunnerModule } from '../operation-runner/operation-runner.module';
+import { ExecutionModule } from '../execution/execution.module';
+import { OperationCatalog } from '../execution/operation-catalog';
 import { ProvidersModule } from '../providers/providers.module';
 import { VideoSourceModule } from '../video-source/video-source.module';
 import { MusicController } from './music.controller';
@@ -22,7 +22,7 @@ import { SandboxSoundSeed } from './sandbox-sound-readings';
 @Module({
   imports: [
     ApiKeysModule,
-    OperationRunnerModule,
+    ExecutionModule,
     ProvidersModule,
     MediaAnalysisModule,
     VideoSourceModule,
@@ -43,8 +43,8 @@ import { SandboxSoundSeed } from './sandbox-sound-readings';
   exports: [SoundAnalysisService, SoundAnalysisCache],
 })
 export class MusicModule {
-  /** Registered so a worker can run music jobs it did not receive over HTTP. */
-  constructor(registry: OperationRegistry) {
-    registry.register(musicOperation);
+  /** Its contract, bound to its service, so a worker runs music jobs it did not receive over HTTP. */
+  constructor(catalog: OperationCatalog, service: MusicService) {
+    catalog.register(musicOperation, service);
   }
 }

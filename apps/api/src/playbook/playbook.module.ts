@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { OperationRegistry } from '../jobs/operation-registry';
 import { playbookOperation } from './playbook.operation';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { MediaAnalysisModule } from '../media-analysis/media-analysis.module';
-import { OperationRunnerModule } from '../operation-runner/operation-runner.module';
+import { ExecutionModule } from '../execution/execution.module';
+import { OperationCatalog } from '../execution/operation-catalog';
 import { ProvidersModule } from '../providers/providers.module';
 import { VideoSourceModule } from '../video-source/video-source.module';
 import { PlaybookController } from './playbook.controller';
@@ -13,7 +13,7 @@ import { SpeechAudioExtractor } from './speech-audio.extractor';
 @Module({
   imports: [
     ApiKeysModule,
-    OperationRunnerModule,
+    ExecutionModule,
     ProvidersModule,
     MediaAnalysisModule,
     VideoSourceModule,
@@ -22,8 +22,8 @@ import { SpeechAudioExtractor } from './speech-audio.extractor';
   providers: [PlaybookService, SpeechAudioExtractor],
 })
 export class PlaybookModule {
-  /** Registered so a worker can run playbook jobs it did not receive over HTTP. */
-  constructor(registry: OperationRegistry) {
-    registry.register(playbookOperation);
+  /** Its contract, bound to its service, so a worker runs playbook jobs it did not receive over HTTP. */
+  constructor(catalog: OperationCatalog, service: PlaybookService) {
+    catalog.register(playbookOperation, service);
   }
 }

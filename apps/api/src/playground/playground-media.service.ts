@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DomainError, type Market, type Mode } from '@reelscout/domain';
 import type { Environment } from '../config/environment';
-import { JobsService } from '../jobs/jobs.service';
+import { JobsService } from '../execution/jobs.service';
 import { FfmpegRunner, fileInput, INPUT_PROTOCOLS } from '../media-analysis/ffmpeg.runner';
 import type { MediaKind, Post } from '../providers/provider.types';
 import { ProvidersService } from '../providers/providers.service';

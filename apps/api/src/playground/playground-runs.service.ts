@@ -8,28 +8,14 @@ import {
   type Operation,
 } from '@reelscout/domain';
 import type { Request, Response } from 'express';
-import { assistOperation } from '../assist/assist.operation';
-import { requestIdOf } from '../common/http/request-id';
+import { errorCodeOf } from '../common/errors/error-envelope';
+import { requestIdOf, requestStartedAt } from '../common/http/request-id';
 import { createValidationPipe } from '../common/validation/validation.pipe';
-import { musicOperation } from '../music/music.operation';
-import type { OperationContract } from '../operation-runner/operation.contract';
-import { OperationRunner } from '../operation-runner/operation.runner';
-import { playbookOperation } from '../playbook/playbook.operation';
-import type { OperationLocals } from '../request-context/operation-locals';
-import { scanOperation } from '../scan/scan.operation';
+import { ExecutionService } from '../execution/execution.service';
+import { OperationCatalog } from '../execution/operation-catalog';
+import type { AnyContract } from '../execution/operation.contract';
 import { UsageService } from '../usage/usage.service';
 import { INPUT_DTOS, type PlaygroundRunDto } from './dto/playground.dto';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyContract = OperationContract<any, any, any>;
-
-/** Each operation's contract: the one the /v1 route runs (hold, checks, deadline, work, charge). */
-const CONTRACTS: Record<Operation, AnyContract> = {
-  assist: assistOperation,
-  scan: scanOperation,
-  playbook: playbookOperation,
-  music: musicOperation,
-};
 
 /** Where a dashboard run's field errors point: into `input`, as the dashboard sent it. */
 export const INPUT_PARAM_PREFIX = 'input.';
@@ -46,11 +32,11 @@ export function inInput(error: unknown): unknown {
 }
 
 /**
- * The most a live run of `operation` with this input can cost, as the dashboard must confirm it:
- * the contract's hold, formatted like every amount (`0.150000`).
+ * The most a live run with this input can cost, as the dashboard must confirm it: the contract's
+ * hold, formatted like every amount (`0.150000`).
  */
-export function priceToConfirm(operation: Operation, input: unknown): string {
-  return formatUsd(CONTRACTS[operation].hold(input));
+export function priceToConfirm(contract: AnyContract, input: unknown): string {
+  return formatUsd(contract.hold(input));
 }
 
 /** The 400 of a live run whose `confirm_price_usd` is missing or is not the price. */
@@ -67,9 +53,9 @@ export function checkPriceConfirmation(price: Micros, confirmed: string | undefi
 }
 
 /**
- * Dashboard runs (issue 21): a signed-in account runs an operation as an async job, exactly as
- * `POST /v1/<operation>` with `Prefer: respond-async` does it, through the same OperationRunner
- * (the same checks, hold and 402 before any work, queue, capture or void). The run has no key: its
+ * Dashboard runs: a signed-in account runs an operation as an async job, exactly as
+ * `POST /v1/<operation>` with `Prefer: respond-async` does it, through the same ExecutionService
+ * (the same checks, hold and 402 before any work, queue, settlement). The run has no key: its
  * job and usage record carry `key_id` null and `source: dashboard`, and no subject (only the
  * account-wide rules apply, as for a /v1 call without `x-subject`). Live runs must confirm the
  * price first.
@@ -79,7 +65,8 @@ export class PlaygroundRunsService {
   private readonly pipe = createValidationPipe();
 
   constructor(
-    private readonly runner: OperationRunner,
+    private readonly execution: ExecutionService,
+    private readonly catalog: OperationCatalog,
     private readonly usage: UsageService,
   ) {}
 
@@ -91,7 +78,7 @@ export class PlaygroundRunsService {
     res: Response,
   ): Promise<JobView> {
     this.recordUsageWhenDone(accountId, mode, body.operation, req, res);
-    const contract = CONTRACTS[body.operation];
+    const contract = this.catalog.contract(body.operation);
     const input = await this.validInput(body.operation, body.input);
     try {
       for (const check of contract.checks ?? []) check(input);
@@ -99,7 +86,7 @@ export class PlaygroundRunsService {
       throw inInput(error);
     }
     if (mode === 'live') checkPriceConfirmation(contract.hold(input), body.confirm_price_usd);
-    const job = (await this.runner.run(
+    const job = (await this.execution.run(
       contract,
       {
         caller: { accountId, keyId: null, mode, subject: null, source: 'dashboard' },
@@ -126,8 +113,9 @@ export class PlaygroundRunsService {
   }
 
   /**
-   * Every run leaves a usage record, like every /v1 call: a refusal (400, 402, 503) once its
-   * response is sent; an accepted run when its job ends (the job writes it).
+   * Every run leaves a usage record, like every /v1 call: a refusal before the execution module
+   * (an invalid input, an unconfirmed price) once its response is sent; any other run is the
+   * execution module's to record (its job's settlement, or its own refusal).
    */
   private recordUsageWhenDone(
     accountId: string,
@@ -136,23 +124,19 @@ export class PlaygroundRunsService {
     req: Request,
     res: Response,
   ): void {
-    this.usage.recordWhenDone(res, () => {
-      const locals = res.locals as OperationLocals & { startedAt?: number };
-      if (locals.jobRecordsUsage) return null;
-      return {
-        requestId: requestIdOf(req),
-        accountId,
-        keyId: null,
-        mode,
-        subject: null,
-        operation,
-        market: null,
-        status: res.statusCode,
-        errorCode: locals.errorCode ?? null,
-        charged: 0,
-        durationMs: locals.startedAt ? performance.now() - locals.startedAt : 0,
-        source: 'dashboard',
-      };
-    });
+    this.usage.recordUnlessTakenOver(req, res, () => ({
+      requestId: requestIdOf(req),
+      accountId,
+      keyId: null,
+      mode,
+      subject: null,
+      operation,
+      market: null,
+      status: res.statusCode,
+      errorCode: errorCodeOf(res),
+      charged: 0,
+      durationMs: performance.now() - (requestStartedAt(res) ?? performance.now()),
+      source: 'dashboard',
+    }));
   }
 }

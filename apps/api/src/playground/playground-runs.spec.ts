@@ -1,13 +1,17 @@
 import { DomainError } from '@reelscout/domain';
+import { assistOperation } from '../assist/assist.operation';
+import { musicOperation } from '../music/music.operation';
+import { playbookOperation } from '../playbook/playbook.operation';
+import { scanOperation } from '../scan/scan.operation';
 import { checkPriceConfirmation, inInput, priceToConfirm } from './playground-runs.service';
 
 describe('playground runs: the pure rules', () => {
   it('the price to confirm is the hold, formatted (scan: per reel of limit)', () => {
-    expect(priceToConfirm('assist', { message: 'x' })).toBe('0.010000');
-    expect(priceToConfirm('scan', { query: 'x' })).toBe('0.150000');
-    expect(priceToConfirm('scan', { query: 'x', limit: 5 })).toBe('0.037500');
-    expect(priceToConfirm('playbook', { url: 'x' })).toBe('0.200000');
-    expect(priceToConfirm('music', { url: 'x', limit: 3 })).toBe('0.250000');
+    expect(priceToConfirm(assistOperation, { message: 'x' })).toBe('0.010000');
+    expect(priceToConfirm(scanOperation, { query: 'x' })).toBe('0.150000');
+    expect(priceToConfirm(scanOperation, { query: 'x', limit: 5 })).toBe('0.037500');
+    expect(priceToConfirm(playbookOperation, { url: 'x' })).toBe('0.200000');
+    expect(priceToConfirm(musicOperation, { url: 'x', limit: 3 })).toBe('0.250000');
   });
 
   it('a live run passes only with exactly that price', () => {

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AccountsModule } from '../accounts/accounts.module';
 import { MediaAnalysisModule } from '../media-analysis/media-analysis.module';
-import { OperationRunnerModule } from '../operation-runner/operation-runner.module';
+import { ExecutionModule } from '../execution/execution.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { UsageModule } from '../usage/usage.module';
 import { VideoSourceModule } from '../video-source/video-source.module';
@@ -18,7 +18,7 @@ import { PlaygroundRunsService } from './playground-runs.service';
   imports: [
     AccountsModule,
     ApiKeysModule,
-    OperationRunnerModule,
+    ExecutionModule,
     UsageModule,
     ProvidersModule,
     MediaAnalysisModule,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Micros, Mode } from '@reelscout/domain';
+import type { Mode } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** Amounts as Postgres returns bigints: decimal strings. */
@@ -24,30 +24,5 @@ export class BalanceRepository {
       [accountId, mode],
     );
     return rows[0] ?? null;
-  }
-
-  /** Creates the account's (empty) balance for the mode unless it exists. */
-  async ensure(accountId: string, mode: Mode, manager: EntityManager): Promise<void> {
-    await manager.query(
-      `INSERT INTO balances (account_id, mode) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [accountId, mode],
-    );
-  }
-
-  /** Adds `amount`; the balance after. */
-  async add(
-    accountId: string,
-    mode: Mode,
-    amount: Micros,
-    manager: EntityManager,
-  ): Promise<string> {
-    const rows: { balance: string }[] = await manager.query(
-      `WITH b AS (
-         UPDATE balances SET balance = balance + $3, updated_at = now()
-          WHERE account_id = $1 AND mode = $2 RETURNING balance)
-       SELECT balance FROM b`,
-      [accountId, mode, amount],
-    );
-    return rows[0].balance;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Micros, Mode } from '@reelscout/domain';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { Mode } from '@reelscout/domain';
+import { DataSource } from 'typeorm';
 
 /** The ledger's filters; `from` inclusive, `to` exclusive, as for usage. */
 export interface LedgerFilter {
@@ -23,81 +23,13 @@ export interface LedgerEntryRow {
   created_at: Date;
 }
 
-export interface NewChargeEntry {
-  /** Negative: a charge takes money. */
-  amount: Micros;
-  balanceAfter: Micros;
-  holdId: string;
-  operation: string | null;
-  requestId: string | null;
-}
-
-export interface NewCreditEntry {
-  kind: string;
-  amount: Micros;
-  balanceAfter: Micros;
-  reference: string | null;
-  reason: string | null;
-}
-
 /**
- * `ledger_entries`, append-only. Owned by LedgerModule (BillingService). Captures of pending
- * holds append their entry in HoldRepository's capture statement (one atomic round trip).
+ * `ledger_entries`, append-only: the reads. Entries are appended by the statements that move
+ * money (LedgerRepository). Owned by LedgerModule (BillingService).
  */
 @Injectable()
 export class LedgerEntryRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  async createCharge(
-    accountId: string,
-    mode: Mode,
-    entry: NewChargeEntry,
-    manager: EntityManager,
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO ledger_entries (account_id, mode, kind, amount, balance_after, hold_id, operation, request_id)
-       VALUES ($1, $2, 'charge', $3, $4, $5, $6, $7)`,
-      [
-        accountId,
-        mode,
-        entry.amount,
-        entry.balanceAfter,
-        entry.holdId,
-        entry.operation,
-        entry.requestId,
-      ],
-    );
-  }
-
-  async createCredit(
-    accountId: string,
-    mode: Mode,
-    entry: NewCreditEntry,
-    manager: EntityManager,
-  ): Promise<void> {
-    await manager.query(
-      `INSERT INTO ledger_entries (account_id, mode, kind, amount, balance_after, reference, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        accountId,
-        mode,
-        entry.kind,
-        entry.amount,
-        entry.balanceAfter,
-        entry.reference,
-        entry.reason,
-      ],
-    );
-  }
-
-  /** Whether a purchase with this reference was credited (references are unique among them). */
-  async hasPurchase(reference: string, manager: EntityManager): Promise<boolean> {
-    const seen: unknown[] = await manager.query(
-      `SELECT 1 FROM ledger_entries WHERE kind = 'purchase' AND reference = $1`,
-      [reference],
-    );
-    return seen.length > 0;
-  }
 
   /** The account's entries, newest first: at most `limit`, older than the `before` id. */
   getNewestFirst(

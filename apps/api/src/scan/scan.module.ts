@@ -1,20 +1,20 @@
 import { Module } from '@nestjs/common';
-import { OperationRegistry } from '../jobs/operation-registry';
 import { scanOperation } from './scan.operation';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
-import { OperationRunnerModule } from '../operation-runner/operation-runner.module';
+import { ExecutionModule } from '../execution/execution.module';
+import { OperationCatalog } from '../execution/operation-catalog';
 import { ProvidersModule } from '../providers/providers.module';
 import { ScanController } from './scan.controller';
 import { ScanService } from './scan.service';
 
 @Module({
-  imports: [ApiKeysModule, OperationRunnerModule, ProvidersModule],
+  imports: [ApiKeysModule, ExecutionModule, ProvidersModule],
   controllers: [ScanController],
   providers: [ScanService],
 })
 export class ScanModule {
-  /** Registered so a worker can run scan jobs it did not receive over HTTP. */
-  constructor(registry: OperationRegistry) {
-    registry.register(scanOperation);
+  /** Its contract, bound to its service, so a worker runs scan jobs it did not receive over HTTP. */
+  constructor(catalog: OperationCatalog, service: ScanService) {
+    catalog.register(scanOperation, service);
   }
 }

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, type Market } from '@reelscout/domain';
-import { withDeadline, type WorkContext } from '../operation-runner/operation.runner';
+import { withDeadline } from '../execution/deadline';
+import type { WorkContext } from '../execution/operation.contract';
 import type { LlmProvider, StructuredRequest } from '../providers/llm.provider';
 import type { CallOptions, Post, VideoSearchPage } from '../providers/provider.types';
 import { defaultProvidersSettings } from '../providers/providers-settings';

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, resolveScanMarket, type Market, type Mode } from '@reelscout/domain';
 import { anySignal, withTimeoutSignal } from '../common/async/abort';
 import { mapLimit, mapLimitSettled } from '../common/async/map-limit';
-import type { WorkContext } from '../operation-runner/operation.runner';
+import type { WorkContext } from '../execution/operation.contract';
 import { promptRequest } from '../providers/llm.provider';
 import type { Post } from '../providers/provider.types';
 import { ProvidersService, type ModeProviders } from '../providers/providers.service';

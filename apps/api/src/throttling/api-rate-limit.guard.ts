@@ -9,6 +9,10 @@ export const OPERATION_NAME = 'reelscout:operation';
 /** Names the operation of a /v1 controller (for per-operation ceilings and the in-flight cap). */
 export const OperationName = (operation: string) => SetMetadata(OPERATION_NAME, operation);
 
+export const SLOW_OPERATION = 'reelscout:slow-operation';
+/** Marks a /v1 operation whose calls count toward the key's cap of slow calls in flight. */
+export const SlowOperation = (slow: boolean) => SetMetadata(SLOW_OPERATION, slow);
+
 /** The operation a /v1 call is for: its controller's `@OperationName`, else the path's first part. */
 export function operationOf(context: ExecutionContext, reflector: Reflector): string {
   const req = context.switchToHttp().getRequest<Request>();
@@ -20,8 +24,20 @@ export function operationOf(context: ExecutionContext, reflector: Reflector): st
   );
 }
 
+/** The call a /v1 route makes, as its ceilings see it: its operation and whether it is slow. */
+export function callOf(
+  context: ExecutionContext,
+  reflector: Reflector,
+): { operation: string; slow: boolean } {
+  const slow = reflector.getAllAndOverride<boolean>(SLOW_OPERATION, [
+    context.getHandler(),
+    context.getClass(),
+  ]);
+  return { operation: operationOf(context, reflector), slow: slow === true };
+}
+
 /**
- * ARCHITECTURE §3 step 5, after authentication: per key, per (key, subject), and an in-flight
+ * docs/architecture.md §4 step 5, after authentication: per key, per (key, subject), and an in-flight
  * cap per key for the slow operations. Tracked by key id, never by the raw key. A 429 happens
  * before validation and before any hold, so it is never charged. Which counters and ceilings
  * apply (defaults, per-operation overrides) is `countersFor`'s rule.
@@ -41,7 +57,7 @@ export class ApiRateLimitGuard implements CanActivate {
     const res = context.switchToHttp().getResponse<Response>();
     const caller = req.caller;
     if (!caller) return true; // ApiKeyGuard runs first and refuses anonymous calls
-    const counters = countersFor(this.limits.config, operationOf(context, this.reflector), caller);
+    const counters = countersFor(this.limits.config, callOf(context, this.reflector), caller);
     await this.limits.hit(res, [
       counters.perKey,
       ...(counters.perSubject ? [counters.perSubject] : []),

@@ -11,8 +11,6 @@ export interface RateLimitConfig {
   overrides: Partial<Record<string, Partial<OperationLimits>>>;
 }
 
-export const SLOW_OPERATIONS = new Set(['scan', 'playbook', 'music']);
-
 /** Parses RATE_LIMIT_OVERRIDES; a bad value is a start-up error, not a silent default. */
 export function parseOverrides(raw: string | undefined): RateLimitConfig['overrides'] {
   if (!raw) return {};
@@ -62,14 +60,15 @@ export interface CallCounters {
  * against the shared one. So an override can loosen a ceiling (`{"assist":{"perKey":600}}` lets
  * a key make 600 assist calls a minute even though the default is 120) as well as tighten it
  * (`{"scan":{"perKey":10}}`), the way @nestjs/throttler's per-route limits work. The in-flight
- * cap applies to the slow operations (scan, playbook, music), and to any operation given an
+ * cap applies to a slow operation (its contract says so: `slow`), and to any operation given an
  * `inFlight` override.
  */
 export function countersFor(
   config: RateLimitConfig,
-  operation: string,
+  call: { operation: string; slow: boolean },
   caller: { keyId: string; subject: string | null },
 ): CallCounters {
+  const { operation } = call;
   const override = config.overrides[operation] ?? {};
   // Resource routes (jobs, webhook endpoints) count apart from the operations: polling a job
   // must not eat the budget of the calls that start them.
@@ -83,7 +82,7 @@ export function countersFor(
     ? own(`subject:${caller.keyId}:${caller.subject}`, 'perSubject')
     : null;
   let inFlight: CallCounters['inFlight'] = null;
-  if (SLOW_OPERATIONS.has(operation) || override.inFlight !== undefined) {
+  if (call.slow || override.inFlight !== undefined) {
     const { key, limit } = own(caller.keyId, 'inFlight');
     inFlight = { key, cap: limit };
   }

@@ -66,6 +66,8 @@ interface QueuedRecord {
  */
 @Injectable()
 export class UsageService implements BeforeApplicationShutdown {
+  /** Calls whose usage record an owner took over (see takeOver). */
+  private readonly takenOver = new WeakSet<object>();
   /** Responses whose usage record is not settled yet (see recordWhenDone). */
   private unsettled = 0;
   /** Who waits for `unsettled` to reach 0 (a shutdown). */
@@ -219,6 +221,23 @@ export class UsageService implements BeforeApplicationShutdown {
       fallback = setTimeout(record, ABANDONED_RECORD_MS);
       fallback.unref();
     });
+  }
+
+  /**
+   * The execution module writes this call's usage record from now on (its job's settlement, or
+   * itself for a call refused before its job): a hook `recordUnlessTakenOver` set writes none.
+   */
+  takeOver(req: object): void {
+    this.takenOver.add(req);
+  }
+
+  /**
+   * Writes the call's record once its response is done (see recordWhenDone), unless the call
+   * was taken over by then: the API-key guard's hook, for calls refused before they reach the
+   * execution module.
+   */
+  recordUnlessTakenOver(req: object, res: RecordableResponse, build: () => UsageRecord): void {
+    this.recordWhenDone(res, () => (this.takenOver.has(req) ? null : build()));
   }
 
   private settled(): void {

@@ -1,4 +1,4 @@
-import { JobEvents } from '../../src/jobs/job-events';
+import { JobEvents } from '../../src/execution/job-events';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';

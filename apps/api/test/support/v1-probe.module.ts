@@ -1,7 +1,8 @@
-import { Body, HttpCode, Module, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Module, Post, UseGuards } from '@nestjs/common';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { V1Controller } from '../../src/operation-runner/v1-controller.decorator';
+import { ApiKeyGuard } from '../../src/api-keys/api-key.guard';
 import { ApiKeysModule } from '../../src/api-keys/api-keys.module';
+import { ApiRateLimitGuard, OperationName } from '../../src/throttling/api-rate-limit.guard';
 import { CurrentCaller, type Caller } from '../../src/request-context/caller';
 
 class ProbeDto {
@@ -12,7 +13,9 @@ class ProbeDto {
 }
 
 /** A /v1 route that exists only in tests: it answers with the caller the guard produced. */
-@V1Controller('probe')
+@Controller('v1/probe')
+@UseGuards(ApiKeyGuard, ApiRateLimitGuard)
+@OperationName('probe')
 class V1ProbeController {
   @Post()
   @HttpCode(200)

@@ -12,6 +12,8 @@ import { ColumnRulesAsDomains1763701000000 } from './1763701000000-column-rules-
 import { SettleBalance1763701100000 } from './1763701100000-settle-balance';
 import { MoneyRulesAsDomains1763701200000 } from './1763701200000-money-rules-as-domains';
 import { StatusIndexesOutOfLookups1763701300000 } from './1763701300000-status-indexes-out-of-lookups';
+import { MoneyFunctions1763701400000 } from './1763701400000-money-functions';
+import { JobQueueMessage1763701500000 } from './1763701500000-job-queue-message';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -29,4 +31,6 @@ export const MIGRATIONS = [
   SettleBalance1763701100000,
   MoneyRulesAsDomains1763701200000,
   StatusIndexesOutOfLookups1763701300000,
+  MoneyFunctions1763701400000,
+  JobQueueMessage1763701500000,
 ];

@@ -63,6 +63,11 @@ export function toErrorBody(error: DomainError, requestId: string): ErrorBody {
   };
 }
 
+/** The code of the error a response answered with (null: it answered no error). */
+export function errorCodeOf(res: Response): string | null {
+  return (res.locals as { errorCode?: string }).errorCode ?? null;
+}
+
 /** Writes the error envelope straight onto an Express response (used by the filter and raw middleware). */
 export function sendError(res: Response, error: DomainError, requestId: string): void {
   if (res.headersSent) {

@@ -14,6 +14,11 @@ export function requestIdOf(req: Request): string {
   return (req as Request & { id?: string }).id ?? 'unknown';
 }
 
+/** When the request arrived (`performance.now()`), for its usage record's duration. */
+export function requestStartedAt(res: Response): number | undefined {
+  return (res.locals as { startedAt?: number }).startedAt;
+}
+
 /** First middleware: every request gets an id, every response carries it. */
 export function requestIdMiddleware(req: Request, res: Response, next: NextFunction): void {
   const offered = req.headers[REQUEST_ID_HEADER];

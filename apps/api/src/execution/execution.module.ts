@@ -1,16 +1,17 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { JobRepository } from '../repositories/job.repository';
 import { UsageModule } from '../usage/usage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
-import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AccountJobsController } from './account-jobs.controller';
+import { CallAnswers } from './call-answers';
+import { ExecutionService } from './execution.service';
+import { JobAttempts } from './job-attempts';
 import { JobEvents } from './job-events';
-import { JobUsage } from './job-usage';
-import { JobExecutor } from './job-executor';
 import { JobQueue } from './job-queue';
 import { JobSettlement } from './job-settlement';
 import { JobSweeper } from './job-sweeper';
@@ -18,33 +19,40 @@ import { JobWaiter } from './job-waiter';
 import { JobWorker } from './job-worker';
 import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
-import { OperationRegistry } from './operation-registry';
+import { OperationCatalog } from './operation-catalog';
 
-/** Jobs: the queue, the runs, the sweeper and `/v1/jobs`. */
+/**
+ * The life of every paid call, in one module (docs/architecture.md §5): its one entry
+ * (ExecutionService, for /v1, the playground and the MCP tools), the job state machine
+ * (job-state.ts), the attempts that run the work, the settlements (through the money module's
+ * JobLedger), the queue, the worker and the sweeper, the job events, and `/v1/jobs` with its
+ * dashboard twin. Operation modules register their contracts in its catalog.
+ */
 @Module({
   imports: [
     AccountsModule,
-    LedgerModule,
+    ApiKeysModule,
     IdempotencyModule,
+    LedgerModule,
     ProvidersModule,
     UsageModule,
     WebhooksModule,
-    ApiKeysModule,
   ],
   controllers: [JobsController, AccountJobsController],
   providers: [
+    ExecutionService,
+    CallAnswers,
+    OperationCatalog,
     JobRepository,
     JobQueue,
+    JobAttempts,
     JobSettlement,
     JobEvents,
-    JobUsage,
-    JobExecutor,
     JobWaiter,
     JobWorker,
     JobSweeper,
     JobsService,
-    OperationRegistry,
   ],
-  exports: [JobRepository, JobQueue, JobExecutor, JobWaiter, JobsService, OperationRegistry],
+  exports: [ExecutionService, OperationCatalog, JobsService],
 })
-export class JobsModule {}
+export class ExecutionModule {}

@@ -1,5 +1,5 @@
 import { DomainError } from '@reelscout/domain';
-import { withDeadline } from './operation.runner';
+import { withDeadline } from './deadline';
 
 describe('withDeadline', () => {
   it('gives the work its deadline and answers what the work answers in time', async () => {

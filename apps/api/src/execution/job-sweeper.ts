@@ -11,8 +11,7 @@ import { DataSource } from 'typeorm';
 import type { Environment } from '../config/environment';
 import { JobRepository } from '../repositories/job.repository';
 import { JobQueue } from './job-queue';
-import { JobUsage, partyOfRow } from './job-usage';
-import { attemptOf, JobSettlement } from './job-settlement';
+import { attemptOf, JobSettlement, usageOfRow } from './job-settlement';
 
 /** Rows one sweep handles per kind: a backlog drains over several sweeps, each one short. */
 const BATCH = 50;
@@ -44,7 +43,6 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly jobs: JobRepository,
     private readonly settlement: JobSettlement,
     private readonly queue: JobQueue,
-    private readonly usage: JobUsage,
     private readonly config: ConfigService<Environment, true>,
   ) {}
 
@@ -86,10 +84,7 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     return { recovered, failed, expired, resent, purged };
   }
 
-  /**
-   * Each dead job in its own transaction (one failing row does not hold the others back), and
-   * its usage record written only once its ending committed.
-   */
+  /** Each dead job in its own transaction: one failing row does not hold the others back. */
   private async recoverStale(): Promise<{ recovered: number; failed: number }> {
     const staleSeconds = this.config.get('JOBS_STALE_AFTER_MS', { infer: true }) / 1000;
     let recovered = 0;
@@ -100,25 +95,23 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
         if (!row) return null;
         const attempt = attemptOf(row);
         if (row.cancel_requested_at) {
-          await this.settlement.end(attempt, { kind: 'canceled' }, manager);
-          return { row, usage: { status: 409, errorCode: 'job_canceled' } };
+          await this.settlement.end(attempt, { kind: 'canceled' }, usageOfRow(row), manager);
+          return 'ended';
         }
         if (row.recoveries < MAX_RECOVERIES) {
           await this.settlement.requeue(attempt, manager, true);
-          return { row, usage: null };
+          return 'requeued';
         }
         const error = new DomainError(
           'internal_error',
           'The worker running this job stopped before it finished, twice; nothing was charged.',
         );
-        await this.settlement.end(attempt, { kind: 'failed', error }, manager);
-        return { row, usage: { status: error.status, errorCode: error.code } };
+        await this.settlement.end(attempt, { kind: 'failed', error }, usageOfRow(row), manager);
+        return 'ended';
       });
       if (!done) break;
-      if (done.usage) {
-        this.usage.record(partyOfRow(done.row), done.usage);
-        failed++;
-      } else recovered++;
+      if (done === 'ended') failed++;
+      else recovered++;
     }
     return { recovered, failed };
   }
@@ -134,23 +127,32 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       const row = await this.dataSource.transaction(async (manager) => {
         const [locked] = await this.jobs.lockExpiredQueued(maxSeconds, 1, manager);
         if (!locked) return null;
-        await this.settlement.endQueued(locked, 'failed', error, manager);
+        await this.settlement.endQueued(locked, 'expire', error, manager);
         return locked;
       });
       if (!row) break;
-      this.usage.record(partyOfRow(row), { status: error.status, errorCode: error.code });
       expired++;
     }
     return expired;
   }
 
-  /** Queued jobs whose message was used up without starting them get a new one. */
+  /**
+   * Queued jobs whose message can no longer start them (used up by a worker that died before
+   * starting the job, or never sent) get a new one; the queue says which, through its API.
+   */
   private resendLostMessages(): Promise<number> {
     const staleSeconds = this.config.get('JOBS_STALE_AFTER_MS', { infer: true }) / 1000;
     return this.dataSource.transaction(async (manager) => {
-      const lost = await this.jobs.lockQueuedWithoutMessage(staleSeconds, BATCH, manager);
-      for (const job of lost) await this.queue.send(manager, job.operation, job.id);
-      return lost.length;
+      const queued = await this.jobs.lockQueuedOlderThan(staleSeconds, BATCH, manager);
+      let resent = 0;
+      for (const job of queued) {
+        if (await this.queue.messageAlive(job.operation, job.queue_message_id, staleSeconds)) {
+          continue;
+        }
+        await this.queue.send(manager, job.operation, job.id);
+        resent++;
+      }
+      return resent;
     });
   }
 }

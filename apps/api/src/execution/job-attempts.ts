@@ -4,17 +4,16 @@ import { ConfigService } from '@nestjs/config';
 import { DomainError } from '@reelscout/domain';
 import type { Environment } from '../config/environment';
 import { toDomainError } from '../common/errors/error-envelope';
-import { BillingService } from '../ledger/billing.service';
+import { JobLedger, type UsageFacts } from '../ledger/job-ledger.service';
 import {
   meterProviderCalls,
   totalOf,
   type ProviderCallTally,
 } from '../providers/http/provider-call-meter';
-import { JobRepository, type SettlementUsage } from '../repositories/job.repository';
-import { JobUsage } from './job-usage';
+import { JobRepository } from '../repositories/job.repository';
 import { withDeadline } from './deadline';
 import { JobSettlement, type AttemptJob, type Ending, type Settled } from './job-settlement';
-import type { RunnableOperation } from './runnable-operation';
+import type { RunnableOperation } from './operation.contract';
 import { Clock } from '../common/clock/clock';
 
 /** Pauses between tries to end a job whose settlement failed (well inside the stale threshold). */
@@ -43,8 +42,11 @@ export type AttemptResult =
   | { kind: 'requeued' };
 
 export interface AttemptOptions {
-  /** Whether the job writes the usage record (false while a synchronous caller's response will). */
-  usageByJob: () => boolean;
+  /**
+   * Whether a synchronous response will carry the outcome (its exception filter then logs a
+   * bug); absent or false: nobody is waiting, so a bug is logged here.
+   */
+  answered?: () => boolean;
   /** Receives the work's own promise, which may settle after a 504 when the work does not stop at once. */
   onWorkStarted?: (work: Promise<unknown>) => void;
   /**
@@ -67,15 +69,14 @@ interface Running {
  * one (run by a worker).
  */
 @Injectable()
-export class JobExecutor {
+export class JobAttempts {
   private readonly logger = new Logger('Jobs');
   private readonly running = new Map<string, Running>();
 
   constructor(
-    private readonly billing: BillingService,
+    private readonly ledger: JobLedger,
     private readonly jobs: JobRepository,
     private readonly settlement: JobSettlement,
-    private readonly usage: JobUsage,
     private readonly config: ConfigService<Environment, true>,
     private readonly clock: Clock,
   ) {}
@@ -152,13 +153,18 @@ export class JobExecutor {
   ): Promise<AttemptResult> {
     const startedAt = performance.now();
     if (!job.holdId) {
-      // A recovered or re-queued job: its first hold was voided, so this attempt places its own.
+      // A recovered or requeued job: its first hold was voided, so this attempt places its own.
       // Counted in the key's and subject's windows but not limited (the job was accepted, 202,
       // within them); only short credit can refuse it.
-      try {
-        const placed = await this.jobs.holdForAttempt(job.id, job.attempt, {
+      const placed = await this.ledger.holdForAttempt(
+        {
+          id: job.id,
+          attempt: job.attempt,
           accountId: job.accountId,
           mode: job.mode,
+          from: 'running',
+        },
+        {
           amount: runnable.holdMicros,
           operation: job.operation,
           requestId: job.requestId,
@@ -166,18 +172,18 @@ export class JobExecutor {
           keyId: job.keyId,
           subject: job.subject,
           now: this.clock.now(),
-        });
-        if (!placed.fenced) return { kind: 'superseded' };
-        job = { ...job, holdId: placed.holdId, holdAmount: runnable.holdMicros };
-      } catch (thrown) {
+        },
+      );
+      if (!placed) return { kind: 'superseded' };
+      if ('refused' in placed) {
         // A refused hold (short credit) wrote nothing: the job fails with its 402.
-        const error = await this.billing.holdError(job, runnable.holdMicros, thrown);
-        return this.settle(job, { kind: 'failed', error: toDomainError(error) }, options, {
+        return this.settle(job, { kind: 'failed', error: placed.refused }, options, {
           startedAt,
           market: null,
-          thrown: error,
+          thrown: placed.refused,
         });
       }
+      job = { ...job, holdId: placed.holdId, holdAmount: runnable.holdMicros };
     }
 
     const heartbeat = setInterval(
@@ -238,25 +244,15 @@ export class JobExecutor {
     options: AttemptOptions,
     meta: { startedAt: number; market: string | null; thrown?: unknown },
   ): Promise<AttemptResult> {
-    if (ending.kind === 'failed' && !(meta.thrown instanceof DomainError) && options.usageByJob()) {
-      // No exception filter sees a worker's failure: log the bug here (its body says only 500).
+    const unheard = !options.answered?.();
+    if (ending.kind === 'failed' && !(meta.thrown instanceof DomainError) && unheard) {
+      // No exception filter sees this failure: log the bug here (its body says only 500).
       this.logger.error({ err: meta.thrown, jobId: job.id }, 'job failed unexpectedly');
     }
-    // A charged call's usage record is written by the statement that charges it (one commit);
-    // any other ending's is recorded here once it has committed, or by the synchronous response.
     const began = options.startedAt ?? meta.startedAt;
     const usage = { market: meta.market, durationMs: performance.now() - began };
     const settled = await this.endWithRetries(job, ending, usage);
     if (!settled) return { kind: 'superseded' };
-    if (options.usageByJob() && !settled.usageRecorded) {
-      this.usage.record(job, {
-        status: settled.httpStatus,
-        errorCode: ending.kind === 'succeeded' ? null : errorCodeOf(ending),
-        charged: settled.captured?.charged ?? 0,
-        market: meta.market,
-        durationMs: performance.now() - began,
-      });
-    }
     return { kind: 'ended', settled, ending, thrown: meta.thrown, market: meta.market };
   }
 
@@ -266,11 +262,11 @@ export class JobExecutor {
    * goes up (a synchronous caller gets 500 with its x-job-id); the job stays running without a
    * heartbeat and the sweeper recovers it, so its hold is never left pending.
    */
-  private async endWithRetries(job: AttemptJob, ending: Ending, usage: SettlementUsage) {
+  private async endWithRetries(job: AttemptJob, ending: Ending, usage: UsageFacts) {
     let failedBefore = false;
     for (const delayMs of [...SETTLE_RETRY_DELAYS_MS, null]) {
       try {
-        const settled = await this.settlement.end(job, ending, undefined, usage);
+        const settled = await this.settlement.end(job, ending, usage);
         // An earlier try may have committed without our hearing of it (a connection lost
         // after the commit): then the job ended by this attempt is the answer, not a takeover.
         return settled ?? (failedBefore ? await this.settlement.endedBy(job, ending, usage) : null);
@@ -315,10 +311,4 @@ export class JobExecutor {
       'provider calls',
     );
   }
-}
-
-function errorCodeOf(ending: Ending): string {
-  if (ending.kind === 'canceled') return 'job_canceled';
-  if (ending.kind === 'failed') return ending.error.code;
-  return '';
 }

@@ -9,7 +9,7 @@ import {
   WWW_AUTHENTICATE,
   type Headers,
 } from '../common/openapi/api-errors';
-import { JobDto } from '../jobs/dto/jobs.dto';
+import { JobDto } from './dto/jobs.dto';
 
 const USD_SCHEMA = { type: 'string', pattern: '^\\d+\\.\\d{6}$', example: '0.037500' };
 

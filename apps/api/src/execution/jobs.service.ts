@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, type JobListView, type JobView, type Mode } from '@reelscout/domain';
 import { JobRepository, type JobListFilter } from '../repositories/job.repository';
-import { JobExecutor } from './job-executor';
+import { JobAttempts } from './job-attempts';
 import { fromPublicJobId } from './job-ids';
 import { canceledError, JobSettlement } from './job-settlement';
+import { cancelable } from './job-state';
 import { toJobView } from './job-view';
-import { JobUsage, partyOfRow } from './job-usage';
 import { JobWaiter } from './job-waiter';
 
 /** Whose jobs: a key sees its own account's jobs of its own mode, nothing else. */
@@ -25,9 +25,8 @@ export class JobsService {
   constructor(
     private readonly jobs: JobRepository,
     private readonly settlement: JobSettlement,
-    private readonly executor: JobExecutor,
+    private readonly attempts: JobAttempts,
     private readonly waiter: JobWaiter,
-    private readonly usage: JobUsage,
   ) {}
 
   async get(owner: JobOwner, publicId: string): Promise<JobView> {
@@ -68,17 +67,13 @@ export class JobsService {
   async cancel(owner: JobOwner, publicId: string): Promise<JobView> {
     const row = await this.owned(owner, publicId);
     if (row.status === 'queued') {
-      const error = canceledError();
-      if (await this.settlement.endQueued(row, 'canceled', error)) {
-        this.usage.record(partyOfRow(row), { status: error.status, errorCode: error.code });
+      if (await this.settlement.endQueued(row, 'cancel', canceledError())) {
         return toJobView((await this.jobs.findById(row.id))!);
       }
     }
-    if (row.status === 'queued' || row.status === 'running') {
-      if (await this.jobs.requestCancel(row.id)) {
-        this.executor.cancelLocal(row.id);
-        return toJobView(await this.waiter.waitForEnd(row.id, CANCEL_WAIT_MS));
-      }
+    if (cancelable(row.status) && (await this.jobs.requestCancel(row.id))) {
+      this.attempts.cancelLocal(row.id);
+      return toJobView(await this.waiter.waitForEnd(row.id, CANCEL_WAIT_MS));
     }
     const now = (await this.jobs.findById(row.id))!;
     throw new DomainError(

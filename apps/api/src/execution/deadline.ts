@@ -1,5 +1,5 @@
 import { DomainError } from '@reelscout/domain';
-import type { WorkContext } from './runnable-operation';
+import type { WorkContext } from './operation.contract';
 
 /**
  * Runs `work` with an AbortSignal that fires at the deadline (the call then fails with 504

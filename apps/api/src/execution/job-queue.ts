@@ -5,15 +5,12 @@ import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
 import type { Environment } from '../config/environment';
 import { JobRepository } from '../repositories/job.repository';
+import { OperationCatalog } from './operation-catalog';
+import type { QueueClass } from './operation.contract';
 
-/** The two queues: heavy-media work has its own, smaller set of slots. */
-export type QueueName = 'jobs-light' | 'jobs-heavy';
+/** The two queues, one per queue class (an operation's contract names its class). */
+export type QueueName = `jobs-${QueueClass}`;
 const QUEUES: QueueName[] = ['jobs-light', 'jobs-heavy'];
-const HEAVY = new Set(['playbook', 'music']);
-
-export function queueFor(operation: string): QueueName {
-  return HEAVY.has(operation) ? 'jobs-heavy' : 'jobs-light';
-}
 
 /** The Postgres channel that wakes workers when a job is queued (sent at the queueing commit). */
 const CHANNEL = 'reelscout_jobs';
@@ -44,6 +41,7 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly config: ConfigService<Environment, true>,
     private readonly jobs: JobRepository,
+    private readonly catalog: OperationCatalog,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -78,10 +76,10 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Sends the message of a queued job inside the caller's transaction, with the wake-up that
-   * Postgres delivers at its commit.
+   * Postgres delivers at its commit, and records the message on the job row.
    */
   async send(manager: EntityManager, operation: string, jobId: string): Promise<void> {
-    const queue = queueFor(operation);
+    const queue: QueueName = `jobs-${this.catalog.queueOf(operation)}`;
     const runner = manager.queryRunner;
     if (!runner) throw new Error('JobQueue.send needs a transaction');
     const db: PgBoss.Db = {
@@ -90,8 +88,31 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
       }),
     };
     const message: QueueMessage = { jobId };
-    await this.started().send(queue, message, { db, retryLimit: 0 });
+    const messageId = await this.started().send(queue, message, { db, retryLimit: 0 });
+    await this.jobs.setQueueMessage(jobId, messageId, manager);
     await this.jobs.notify(manager, CHANNEL, queue);
+  }
+
+  /**
+   * Whether a queued job's message can still start it, as the queue tells through its API: one
+   * waiting to be fetched, or fetched within `recentSeconds` (its worker may be starting the job
+   * now). A message used up, failed or never recorded cannot.
+   */
+  async messageAlive(
+    operation: string,
+    messageId: string | null,
+    recentSeconds: number,
+  ): Promise<boolean> {
+    if (!messageId) return false;
+    const queue: QueueName = `jobs-${this.catalog.queueOf(operation)}`;
+    const message = await this.started().getJobById(queue, messageId);
+    if (!message) return false;
+    if (message.state === 'created' || message.state === 'retry') return true;
+    return (
+      message.state === 'active' &&
+      message.startedOn !== null &&
+      Date.now() - new Date(message.startedOn).getTime() < recentSeconds * 1000
+    );
   }
 
   /**
