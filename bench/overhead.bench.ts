@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ReelscoutExpressAdapter } from '../apps/api/src/common/http/express-adapter';
+import { DataSource } from 'typeorm';
 import { BillingService } from '../apps/api/src/ledger/billing.service';
 import type { LlmProvider } from '../apps/api/src/providers/llm.provider';
 import { ProvidersService } from '../apps/api/src/providers/providers.service';
 import { createAccount, createKey } from '../apps/api/test/support/fixtures';
 import { createTestApp } from '../apps/api/test/support/test-app';
+import { bareHoldAndCapture } from './support/bare-ledger';
 import { cannon } from './support/cannon';
 import { QUICK, recordFigure } from './support/figures';
 
@@ -29,10 +31,10 @@ const ACCOUNTS = 32;
 const BODY = JSON.stringify({ message: 'show me trending dog food reels' });
 
 /**
- * What the bare route's `/money` variant charges: the real BillingService of the app under test
- * and its funded accounts. Set before the run.
+ * What the bare route's `/money` variant charges: the database of the app under test and its
+ * funded accounts. Set before the run.
  */
-const money: { billing?: BillingService; accounts: string[]; next: number } = {
+const money: { dataSource?: DataSource; accounts: string[]; next: number } = {
   accounts: [],
   next: 0,
 };
@@ -46,16 +48,14 @@ class BareController {
   }
 
   /**
-   * The bare route plus the two statements every charged call must make on a Postgres ledger
-   * (hold, then capture): the floor under assist's throughput on this machine.
+   * The bare route plus the least a Postgres ledger must do for a charged call (a hold, then its
+   * capture: bench/support/bare-ledger.ts): the floor under assist's throughput on this machine.
    */
   @Post('money')
   @HttpCode(200)
   async money(@Body() body: { message?: string }): Promise<{ intent: string; reply: string }> {
     const accountId = money.accounts[money.next++ % money.accounts.length];
-    const party = { accountId, mode: 'test' as const };
-    const hold = await money.billing!.hold(party, 10_000, { ttlMs: 60_000 });
-    await money.billing!.capture(hold, 10_000);
+    await bareHoldAndCapture(money.dataSource!, { accountId, mode: 'test' }, 10_000, 10_000);
     return { intent: 'chat', reply: `echo ${body.message?.length ?? 0}` };
   }
 }
@@ -113,7 +113,7 @@ it('overhead_ratio and overhead_p99_ms', async () => {
     // hot_account_calls_per_s).
     const keys: string[] = [];
     const billing = t.app.get(BillingService);
-    money.billing = billing;
+    money.dataSource = t.app.get(DataSource);
     for (let i = 0; i < ACCOUNTS; i++) {
       const account = await createAccount(t.app);
       await billing.credit({ accountId: account.id, mode: 'test' }, 1_000_000_000, {

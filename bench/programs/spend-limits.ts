@@ -4,13 +4,16 @@ import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import { ReelscoutExpressAdapter } from '../../apps/api/src/common/http/express-adapter';
+import { DataSource } from 'typeorm';
 import { newJobId } from '../../apps/api/src/execution/job-ids';
+import { transition } from '../../apps/api/src/execution/job-state';
 import { BillingService, type SpendingParty } from '../../apps/api/src/ledger/billing.service';
+import { JobLedger } from '../../apps/api/src/ledger/job-ledger.service';
 import type { LlmProvider } from '../../apps/api/src/providers/llm.provider';
 import { ProvidersService } from '../../apps/api/src/providers/providers.service';
-import { JobRepository } from '../../apps/api/src/repositories/job.repository';
 import { createAccount, createKey } from '../../apps/api/test/support/fixtures';
 import { createTestApp, type TestApp } from '../../apps/api/test/support/test-app';
+import { bareHoldAndCapture } from '../support/bare-ledger';
 import { cannon, type CannonResult } from '../support/cannon';
 import { cpuPerCall, readCpu } from '../support/cpu';
 import { QUICK, recordFigure } from '../support/figures';
@@ -28,8 +31,9 @@ import { runMain } from '../support/program';
  *   throughput at 32 connections: floor req/s ÷ assist req/s (issue goal ≤ 1.5). The floor is the
  *   bare Nest route (on the API's own Express adapter) + the hold and capture statements a charged
  *   call runs: the job's insert with its hold (jobs_create_with_hold) and its settlement with the
- *   capture (jobs_settle_success), with the same key and subject counted in every window. The older BillingService hold and
- *   capture (no job row) are measured and printed too, for comparison.
+ *   capture (jobs_settle_success, with its usage record), with the same key and subject counted
+ *   in every window, through JobLedger as a call runs them. The bare ledger's hold and capture
+ *   (no job row: bench/support/bare-ledger.ts) are measured and printed too, for comparison.
  * - limits_hot_account_calls_per_s: charged calls per second on one account over 8 keys and 80
  *   subjects, 64 connections (issue goal ≥ 1 000); the money and the counters must add up.
  */
@@ -57,8 +61,8 @@ const CREDIT = 100_000_000_000;
 const LIMIT = 1_000_000_000_000;
 
 const floor: {
-  billing?: BillingService;
-  jobs?: JobRepository;
+  ledger?: JobLedger;
+  dataSource?: DataSource;
   parties: SpendingParty[];
   next: number;
 } = {
@@ -78,47 +82,47 @@ class FloorController {
     const party = floor.parties[floor.next++ % floor.parties.length];
     const id = newJobId();
     const requestId = `req_${id}`;
-    await floor.jobs!.createWithHold(
-      {
-        id,
-        accountId: party.accountId,
-        mode: 'test',
-        keyId: party.keyId ?? null,
-        subject: party.subject ?? null,
-        operation: 'assist',
-        execution: 'sync',
-        request: BODY,
-        requestId,
-        idempotencyKey: null,
-        holdAmount: PRICE,
-        holdTtlSeconds: 120,
-        now: new Date(),
-      },
-      'running',
-    );
+    const job = {
+      id,
+      accountId: party.accountId,
+      mode: 'test' as const,
+      keyId: party.keyId ?? null,
+      subject: party.subject ?? null,
+      operation: 'assist',
+      execution: 'sync' as const,
+      status: 'running' as const,
+      request: BODY,
+      requestId,
+      idempotencyKey: null,
+      holdAmount: PRICE,
+      holdTtlSeconds: 120,
+      now: new Date(),
+      source: 'api' as const,
+    };
+    const opened = await floor.ledger!.openJob(job);
+    if ('refused' in opened) throw opened.refused;
     const reply = { intent: 'chat', reply: `echo ${body.message?.length ?? 0}` };
-    await floor.jobs!.settleSuccess(
+    await floor.ledger!.settleSuccess(
       { id, attempt: 1, accountId: party.accountId, mode: 'test' },
+      transition('running', 'succeed'),
       {
         result: JSON.stringify(reply),
         charge: PRICE,
-        operation: 'assist',
-        requestId,
         retentionSeconds: 86_400,
+        usage: { market: null, durationMs: 0 },
       },
     );
     return reply;
   }
 
-  /** The same with BillingService's hold and capture (no job row): printed for comparison. */
+  /** The bare ledger's hold and capture (no job row): printed for comparison. */
   @Post('money-without-job')
   @HttpCode(200)
   async moneyWithoutJob(
     @Body() body: { message?: string },
   ): Promise<{ intent: string; reply: string }> {
     const party = floor.parties[floor.next++ % floor.parties.length];
-    const hold = await floor.billing!.hold(party, PRICE, { ttlMs: 60_000 });
-    await floor.billing!.capture(hold, PRICE);
+    await bareHoldAndCapture(floor.dataSource!, party, PRICE, PRICE);
     return { intent: 'chat', reply: `echo ${body.message?.length ?? 0}` };
   }
 }
@@ -195,8 +199,8 @@ async function main(): Promise<void> {
     const assistPort = (t.app.getHttpServer().address() as AddressInfo).port;
     const barePort = (bare.getHttpServer().address() as AddressInfo).port;
     const billing = t.app.get(BillingService);
-    floor.billing = billing;
-    floor.jobs = t.app.get(JobRepository);
+    floor.ledger = t.app.get(JobLedger);
+    floor.dataSource = t.app.get(DataSource);
     const json = { 'content-type': 'application/json' };
 
     // 1. Cost per charged call vs the money floor: many accounts (not one balance row's figure).
@@ -245,7 +249,7 @@ async function main(): Promise<void> {
     };
     const withoutJob = await measured(barePort, '/money-without-job', [json], true);
     process.stdout.write(
-      `limits: bare + BillingService hold + capture (no job row) ${withoutJob.run.requests.average.toFixed(0)} req/s, ` +
+      `limits: bare + the bare ledger's hold + capture (no job row) ${withoutJob.run.requests.average.toFixed(0)} req/s, ` +
         `node ${withoutJob.cpu.nodeUs.toFixed(0)} µs + Postgres ${withoutJob.cpu.postgresUs.toFixed(0)} µs per call\n`,
     );
     // The floor and assist take turns (floor, assist, assist, floor, twice), each kind's rounds

@@ -16,6 +16,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { UsageModule } from './usage/usage.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { ExecutionModule } from './execution/execution.module';
+import { JobsApiModule } from './execution/jobs-api.module';
 import { HealthModule } from './health/health.module';
 import { ThrottlingModule } from './throttling/throttling.module';
 import { AssistModule } from './assist/assist.module';
@@ -83,6 +84,7 @@ const FEATURE_MODULES = [
   PaymentsModule,
   IdempotencyModule,
   ExecutionModule,
+  JobsApiModule,
   WebhooksModule,
   BalanceModule,
   McpModule,

@@ -43,7 +43,7 @@ function hasCredentialElsewhere(req: Request): boolean {
 }
 
 /**
- * The front of every /v1 route (docs/architecture.md §4 steps 3–4, and the x-subject check):
+ * The front of every /v1 route (docs/architecture.md §3 steps 3–4, and the x-subject check):
  * key (passport-http-bearer, Authorization header only) → 401 unauthorized (one body for every
  * failure), account access → 403 forbidden, x-subject → 400 invalid_request. On success
  * `req.caller` is set.
@@ -53,7 +53,7 @@ function hasCredentialElsewhere(req: Request): boolean {
  * the operation called), not just peeked at. Each such call still costs a key lookup and a usage
  * record, and a client looping on a refused call should see its budget run down, not a full
  * one. The refusal itself stays 403/400 (access and x-subject are checked before the ceilings,
- * docs/architecture.md §4), even when the counter is over its ceiling. A 401 has no key to count
+ * docs/architecture.md §3), even when the counter is over its ceiling. A 401 has no key to count
  * against and carries no RateLimit-* headers.
  *
  * Key controls (docs/key-controls.md): a key past its `expiresAt`, or a rolled key past its

@@ -7,7 +7,6 @@ import { ProvidersModule } from '../providers/providers.module';
 import { JobRepository } from '../repositories/job.repository';
 import { UsageModule } from '../usage/usage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
-import { AccountJobsController } from './account-jobs.controller';
 import { CallAnswers } from './call-answers';
 import { ExecutionService } from './execution.service';
 import { JobAttempts } from './job-attempts';
@@ -17,7 +16,6 @@ import { JobSettlement } from './job-settlement';
 import { JobSweeper } from './job-sweeper';
 import { JobWaiter } from './job-waiter';
 import { JobWorker } from './job-worker';
-import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
 import { OperationCatalog } from './operation-catalog';
 
@@ -25,8 +23,8 @@ import { OperationCatalog } from './operation-catalog';
  * The life of every paid call, in one module (docs/architecture.md §5): its one entry
  * (ExecutionService, for /v1, the playground and the MCP tools), the job state machine
  * (job-state.ts), the attempts that run the work, the settlements (through the money module's
- * JobLedger), the queue, the worker and the sweeper, the job events, and `/v1/jobs` with its
- * dashboard twin. Operation modules register their contracts in its catalog.
+ * JobLedger), the queue, the worker and the sweeper, the job events, and the jobs service behind
+ * `/v1/jobs` (JobsApiModule). Operation modules register their contracts in its catalog.
  */
 @Module({
   imports: [
@@ -38,7 +36,6 @@ import { OperationCatalog } from './operation-catalog';
     UsageModule,
     WebhooksModule,
   ],
-  controllers: [JobsController, AccountJobsController],
   providers: [
     ExecutionService,
     CallAnswers,

@@ -46,7 +46,7 @@ export type CallContext = {
 };
 
 /**
- * The one entry of a paid call (docs/architecture.md §4), the same for all four operations, for
+ * The one entry of a paid call (docs/architecture.md §3), the same for all four operations, for
  * /v1, the dashboard's playground and the MCP tools (which call /v1): the contract's checks (a
  * 400 before any hold) → the live providers it needs (503) → the Idempotency-Key → the job with
  * its hold in one statement (402 before any work) → then, as `Prefer` (RFC 7240) asks: by

@@ -36,7 +36,7 @@ export interface OperationCall<Body> {
 
 /**
  * Everything about one billed /v1 operation, declared once in its `x.operation.ts`: the
- * execution module does the rest the same way for all four (docs/architecture.md §4): checks →
+ * execution module does the rest the same way for all four (docs/architecture.md §3): checks →
  * in-flight slot → live providers → idempotency → the job with its hold → the work under its
  * deadline → the settlement → billing headers. No other list of these traits exists: the queue,
  * the in-flight cap, the OpenAPI text and the price a dashboard run confirms all read them here.

@@ -10,7 +10,7 @@ export const musicOperation: OperationContract<MusicRequestDto, MusicResponseDto
   queue: 'heavy',
   slow: true,
   requires: ['videoData'],
-  // An unsupported link is 400 even on an empty balance (docs/architecture.md §4). Only resolving the
+  // An unsupported link is 400 even on an empty balance (docs/architecture.md §3). Only resolving the
   // link needs a provider, so that happens in the work.
   checks: [(body) => parseVideoLink(body.url)],
   hold: () => maxCharge('music'),

@@ -37,7 +37,7 @@ export function callOf(
 }
 
 /**
- * docs/architecture.md §4 step 5, after authentication: per key, per (key, subject), and an in-flight
+ * docs/architecture.md §3 step 5, after authentication: per key, per (key, subject), and an in-flight
  * cap per key for the slow operations. Tracked by key id, never by the raw key. A 429 happens
  * before validation and before any hold, so it is never charged. Which counters and ceilings
  * apply (defaults, per-operation overrides) is `countersFor`'s rule.

@@ -1,0 +1,104 @@
+import type { Micros, Mode } from '@reelscout/domain';
+import { runPrepared, type PreparedStatement } from '@reelscout/database';
+import type { DataSource } from 'typeorm';
+import { clampedColumn, giveBackCte } from '../../apps/api/src/repositories/ledger-sql-parts';
+
+/**
+ * Bench only: the least a Postgres ledger can do for one charged call, two statements and no
+ * job row: a hold (`place_hold`, the same function production's job statement calls) and its
+ * capture. Production runs neither alone (every paid call is a job: LedgerRepository); the benches
+ * use them as a fixed floor to compare the paid call's path against, so a change to that path
+ * moves the ratio and a change to the floor cannot.
+ */
+const HOLD: PreparedStatement = {
+  name: 'bench_bare_hold',
+  text: `SELECT place_hold($1, $2, $3, NULL, NULL, 'assist', NULL, $4, now()) AS id`,
+};
+
+const CAPTURE: PreparedStatement = {
+  name: 'bench_bare_capture',
+  text: `WITH settled AS (
+           UPDATE holds SET status = 'captured', charged = $4, settled_at = now()
+            WHERE id = $1 AND status = 'pending'
+            RETURNING account_id, mode, amount, key_owner, subject, day_start, month_start),
+         moved AS (
+           UPDATE balances SET held = held - settled.amount, balance = balance - $4, updated_at = now()
+             FROM settled WHERE balances.account_id = $2 AND balances.mode = $3
+             RETURNING balances.balance),
+         entry AS (
+           INSERT INTO ledger_entries (account_id, mode, kind, amount, balance_after, hold_id, operation)
+           SELECT $2, $3, 'charge', -$4::bigint, moved.balance, $1, 'assist' FROM moved WHERE $4::bigint > 0
+           RETURNING 1),
+         ${giveBackCte('given', 'SELECT settled.*, settled.amount - $4::bigint AS back FROM settled', 'moved')}
+         SELECT balance, ${clampedColumn('given')} FROM moved`,
+};
+
+const VOID: PreparedStatement = {
+  name: 'bench_bare_void',
+  text: `WITH voided AS (
+           UPDATE holds SET status = 'voided', settled_at = now()
+            WHERE id = $1 AND status = 'pending'
+            RETURNING account_id, mode, amount, key_owner, subject, day_start, month_start),
+         released AS (
+           UPDATE balances b SET held = b.held - (SELECT amount FROM voided), updated_at = now()
+            WHERE (b.account_id, b.mode) = (SELECT account_id, mode FROM voided)
+           RETURNING 1),
+         ${giveBackCte('given', 'SELECT voided.*, voided.amount AS back FROM voided', 'released')}
+         SELECT ${clampedColumn('given')}`,
+};
+
+/** Holds `amount`, then captures `charge` of it; the balance after. */
+export async function bareHoldAndCapture(
+  dataSource: DataSource,
+  party: { accountId: string; mode: Mode },
+  amount: Micros,
+  charge: Micros,
+): Promise<number> {
+  const [{ id }] = await runPrepared<{ id: string }>(dataSource, HOLD, [
+    party.accountId,
+    party.mode,
+    amount,
+    120,
+  ]);
+  const [row] = await runPrepared<{ balance: string }>(dataSource, CAPTURE, [
+    id,
+    party.accountId,
+    party.mode,
+    charge,
+  ]);
+  return Number(row.balance);
+}
+
+/** The hold alone (then `bareCapture`, or `bareVoid` for a path that fails after holding). */
+export async function bareHold(
+  dataSource: DataSource,
+  party: { accountId: string; mode: Mode },
+  amount: Micros,
+): Promise<string> {
+  const [{ id }] = await runPrepared<{ id: string }>(dataSource, HOLD, [
+    party.accountId,
+    party.mode,
+    amount,
+    120,
+  ]);
+  return id;
+}
+
+export async function bareCapture(
+  dataSource: DataSource,
+  party: { accountId: string; mode: Mode },
+  holdId: string,
+  charge: Micros,
+): Promise<number> {
+  const [row] = await runPrepared<{ balance: string }>(dataSource, CAPTURE, [
+    holdId,
+    party.accountId,
+    party.mode,
+    charge,
+  ]);
+  return Number(row.balance);
+}
+
+export async function bareVoid(dataSource: DataSource, holdId: string): Promise<void> {
+  await runPrepared(dataSource, VOID, [holdId]);
+}
