@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { AccountJobsController } from './account-jobs.controller';
 import { ExecutionModule } from './execution.module';
@@ -10,7 +11,7 @@ import { JobsController } from './jobs.controller';
  * match first (the operation modules import ExecutionModule, which registers no route).
  */
 @Module({
-  imports: [ApiKeysModule, ExecutionModule],
+  imports: [AccountsModule, ApiKeysModule, ExecutionModule],
   controllers: [JobsController, AccountJobsController],
 })
 export class JobsApiModule {}
