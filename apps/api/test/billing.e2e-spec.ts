@@ -635,24 +635,6 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
       },
     );
 
-    it('a call past its deadline is 504, not charged, hold voided', async () => {
-      const account = await funded(500_000);
-      const { key } = await createKey(t.app, account.id, 'test');
-      const res = await call(key, {
-        hold: 100_000,
-        charge: 100_000,
-        delayMs: 2_000,
-        deadlineMs: 100,
-      });
-      expect(res.status).toBe(504);
-      expect(res.body.error.code).toBe('timeout');
-      expect(await billing.balance({ accountId: account.id, mode: 'test' })).toEqual({
-        balance: 500_000,
-        held: 0,
-        available: 500_000,
-      });
-    });
-
     it('20 concurrent requests with one Idempotency-Key: one execution, one charge, identical bodies', async () => {
       const account = await funded(1_000_000);
       const { key } = await createKey(t.app, account.id, 'test');
@@ -742,6 +724,38 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
       expect(second.body.error.requestId).toBe(first.headers['x-request-id']);
       expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
       expect(chargeProbe.executions - before).toBe(1);
+    });
+
+    describe("past the deadline (an app of its own: test-charge's deadline is assist's setting)", () => {
+      let short: TestApp;
+
+      beforeAll(async () => {
+        short = await createTestApp({
+          extraImports: [V1ChargeModule],
+          env: {
+            AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+            HOLD_REAPER_INTERVAL_MS: '0',
+            ASSIST_DEADLINE_MS: '200',
+          },
+        });
+      });
+
+      afterAll(async () => {
+        await short?.close();
+      });
+
+      it('a call past its deadline is 504, not charged, hold voided', async () => {
+        const { account, key } = await createFundedKey(short.app, { micros: 500_000 });
+        const res = await request(short.app.getHttpServer())
+          .post('/v1/test-charge')
+          .set('Authorization', `Bearer ${key}`)
+          .send({ hold: 100_000, charge: 100_000, delayMs: 2_000 });
+        expect(res.status).toBe(504);
+        expect(res.body.error.code).toBe('timeout');
+        expect(
+          await short.app.get(BillingService).balance({ accountId: account.id, mode: 'test' }),
+        ).toEqual({ balance: 500_000, held: 0, available: 500_000 });
+      });
     });
   });
 
