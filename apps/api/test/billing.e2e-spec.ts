@@ -446,47 +446,59 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
       });
     });
 
-    it('the job fence: concurrent settlements of one attempt charge once; a superseded attempt settles nothing', async () => {
+    /** A job's row as its settlement leaves it, with its usage records and charge entries. */
+    const jobRow = async (id: string) =>
+      (
+        await db.query(
+          `SELECT status, attempt, charged::bigint AS charged, balance_after::bigint AS balance_after,
+                  (SELECT count(*) FROM usage_records u WHERE u.request_id = j.request_id)::int AS usage,
+                  (SELECT count(*) FROM ledger_entries l
+                    WHERE l.request_id = j.request_id AND l.kind = 'charge')::int AS charges
+             FROM jobs j WHERE id = $1`,
+          [id],
+        )
+      ).rows[0];
+
+    it('the job fence: concurrent settlements of one attempt end it once and charge once', async () => {
       const price = 30_000;
       const account = await funded(10 * price);
       const party = { accountId: account.id, mode: 'test' as const };
-
       // Five settlements of one attempt at once (a retry racing the first): one ends the job.
       const job = await openJob(t.app, { accountId: account.id, amount: price });
       const racing = await Promise.all(
         Array.from({ length: 5 }, (_, i) => settleSuccess(t.app, job, price - i)),
       );
-      expect(racing.filter((s) => s.ended)).toHaveLength(1);
-      expect(racing.filter((s) => s.captured)).toHaveLength(1);
       const winner = racing.findIndex((s) => s.ended);
-      // And a failure settlement after it changes nothing.
-      expect(await settleFailure(t.app, job)).toMatchObject({ ended: false });
       const charge = price - winner;
-      expect(await billing.balance(party)).toEqual({
-        balance: 10 * price - charge,
-        held: 0,
-        available: 10 * price - charge,
+      // And a failure settlement after it changes nothing.
+      const late = await settleFailure(t.app, job);
+      expect({
+        ended: racing.filter((s) => s.ended).length,
+        captured: racing.filter((s) => s.captured).length,
+        late: late.ended,
+        balance: await billing.balance(party),
+        job: await jobRow(job.id),
+      }).toEqual({
+        ended: 1,
+        captured: 1,
+        late: false,
+        balance: { balance: 10 * price - charge, held: 0, available: 10 * price - charge },
+        job: {
+          status: 'succeeded',
+          attempt: 1,
+          charged: String(charge),
+          balance_after: String(10 * price - charge),
+          usage: 1,
+          charges: 1,
+        },
       });
-      const jobRow = async (id: string) =>
-        (
-          await db.query(
-            `SELECT status, attempt, charged::bigint AS charged, balance_after::bigint AS balance_after,
-                    (SELECT count(*) FROM usage_records u WHERE u.request_id = j.request_id)::int AS usage,
-                    (SELECT count(*) FROM ledger_entries l
-                      WHERE l.request_id = j.request_id AND l.kind = 'charge')::int AS charges
-               FROM jobs j WHERE id = $1`,
-            [id],
-          )
-        ).rows[0];
-      expect(await jobRow(job.id)).toEqual({
-        status: 'succeeded',
-        attempt: 1,
-        charged: String(charge),
-        balance_after: String(10 * price - charge),
-        usage: 1,
-        charges: 1,
-      });
+      expect(await ledgerSum(account.id)).toBe(10 * price - charge);
+    });
 
+    it('the job fence: a superseded attempt (its job requeued and claimed again) settles nothing', async () => {
+      const price = 30_000;
+      const account = await funded(10 * price);
+      const party = { accountId: account.id, mode: 'test' as const };
       // A job put back in the queue and claimed again: its first attempt is superseded. That
       // attempt's late settlements (success or failure) must not touch the new attempt's hold.
       const first = await openJob(t.app, { accountId: account.id, amount: price });
@@ -494,19 +506,34 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
       expect(await requeue(t.app, first)).toBe(false);
       const { job: second } = await claimAndHold(t.app, first);
       expect(second).toMatchObject({ attempt: 2 });
+      const holdOf = async (id: string) =>
+        (await db.query(`SELECT status, charged FROM holds WHERE id = $1`, [id])).rows[0];
       const before = await billing.balance(party);
-      expect(before.held).toBe(price);
-      expect(await settleSuccess(t.app, first, price)).toMatchObject({
-        ended: false,
-        captured: false,
+      expect(before).toEqual({ balance: 10 * price, held: price, available: 9 * price });
+      const stale = await settleSuccess(t.app, first, price);
+      const staleFailure = await settleFailure(t.app, first);
+      expect({
+        stale,
+        staleFailure: staleFailure.ended,
+        staleRequeue: await requeue(t.app, first),
+        balance: await billing.balance(party),
+        hold: await holdOf(second!.holdId),
+        job: await jobRow(first.id),
+      }).toEqual({
+        stale: { ended: false, captured: false, balance: null, eventsPending: false },
+        staleFailure: false,
+        staleRequeue: false,
+        balance: before,
+        hold: { status: 'pending', charged: null },
+        job: {
+          status: 'running',
+          attempt: 2,
+          charged: null,
+          balance_after: null,
+          usage: 0,
+          charges: 0,
+        },
       });
-      expect(await settleFailure(t.app, first)).toMatchObject({ ended: false });
-      expect(await requeue(t.app, first)).toBe(false);
-      expect(await billing.balance(party)).toEqual(before);
-      const { rows: pending } = await db.query(`SELECT status FROM holds WHERE id = $1`, [
-        second!.holdId,
-      ]);
-      expect(pending).toEqual([{ status: 'pending' }]);
       // The attempt that holds the job settles it, once.
       expect(await settleSuccess(t.app, second!, 12_000)).toMatchObject({
         ended: true,
@@ -517,16 +544,16 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
         status: 'succeeded',
         attempt: 2,
         charged: '12000',
-        balance_after: String(10 * price - charge - 12_000),
+        balance_after: String(10 * price - 12_000),
         usage: 1,
         charges: 1,
       });
       expect(await billing.balance(party)).toEqual({
-        balance: 10 * price - charge - 12_000,
+        balance: 10 * price - 12_000,
         held: 0,
-        available: 10 * price - charge - 12_000,
+        available: 10 * price - 12_000,
       });
-      expect(await ledgerSum(account.id)).toBe(10 * price - charge - 12_000);
+      expect(await ledgerSum(account.id)).toBe(10 * price - 12_000);
     });
 
     it('the database itself refuses a negative balance and a ledger rewrite', async () => {
