@@ -2,12 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { ApiKeysService } from '../src/api-keys/api-keys.service';
 import { Clock } from '../src/common/clock/clock';
 import { BillingService } from '../src/ledger/billing.service';
-import { JobRepository } from '../src/repositories/job.repository';
+import { JobLedger } from '../src/ledger/job-ledger.service';
 import { createAccount, createFundedKey, createKey } from './support/fixtures';
+import {
+  chargeReapedHold,
+  claimAndHold,
+  openJob,
+  requeue,
+  settleFailure,
+  settleSuccess,
+  type OpenedJob,
+} from './support/ledger-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const ASSIST = 10_000;
@@ -265,24 +273,47 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
     expect(await counter('subject', `${accountId}:test:s1`, 'day', '2026-03-11')).toBe(ASSIST);
   });
 
+  /** A job opened with its hold (production's statement) for the key and subject, clock's now. */
+  const open = (
+    party: { accountId: string; keyId: string; subject: string | null },
+    amount = ASSIST,
+  ) => openJob(t.app, { ...party, amount });
+
+  /** Expires the job's hold and runs the reaper: the hold voided, given back. */
+  async function reap(job: OpenedJob): Promise<void> {
+    await db.query(`UPDATE holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      job.holdId,
+    ]);
+    expect(await t.app.get(BillingService).reapExpiredHolds()).toBeGreaterThanOrEqual(1);
+  }
+
+  /**
+   * Settles the success of a job whose hold was reaped, as production does: the settlement
+   * captures nothing, then the late charge is made (when there is room); what it charged.
+   */
+  async function settleReaped(job: OpenedJob, charge: number) {
+    expect(await settleSuccess(t.app, job, charge)).toMatchObject({
+      ended: true,
+      captured: false,
+    });
+    return chargeReapedHold(t.app, job, charge);
+  }
+
   it('a hold placed before midnight and voided after it gives back the day it counted', async () => {
     clock.set(new Date('2026-03-10T23:59:59.000Z'));
     const { accountId, keyId } = await fundedKey({ limit_daily_micros: ASSIST });
-    const billing = t.app.get(BillingService);
-    const party = { accountId, mode: 'test' as const, keyId, subject: 'late' };
-    const hold = await billing.hold(party, ASSIST, { operation: 'assist', ttlMs: 60_000 });
-    await expect(
-      billing.hold(party, ASSIST, { operation: 'assist', ttlMs: 60_000 }),
-    ).rejects.toMatchObject({ code: 'key_spend_limit_reached' });
+    const party = { accountId, keyId, subject: 'late' };
+    const job = await open(party);
+    await expect(open(party)).rejects.toMatchObject({ code: 'key_spend_limit_reached' });
     clock.set(new Date('2026-03-11T00:00:01.000Z'));
-    const next = await billing.hold(party, ASSIST, { operation: 'assist', ttlMs: 60_000 });
-    await billing.void(hold);
+    const next = await open(party);
+    expect((await settleFailure(t.app, job)).ended).toBe(true);
     expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(0);
     expect(await counter('subject', `${accountId}:test:late`, 'day', '2026-03-10')).toBe(0);
     expect(await counter('key', keyId, 'day', '2026-03-11')).toBe(ASSIST);
     expect(await counter('key', keyId, 'total', '1970-01-01')).toBe(ASSIST);
     // A capture after midnight gives back, to the day it counted, what it did not charge.
-    await billing.capture(next, 4_000);
+    expect(await settleSuccess(t.app, next, 4_000)).toMatchObject({ ended: true, captured: true });
     expect(await counter('key', keyId, 'day', '2026-03-11')).toBe(4_000);
     expect(await counter('key', keyId, 'month', '2026-03-01')).toBe(4_000);
     expect((await money(accountId)).held).toBe(0);
@@ -291,17 +322,12 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
   it('the reaper gives back an expired hold; a reaped hold charged later counts its charge', async () => {
     clock.set(NOW);
     const { accountId, keyId } = await fundedKey({ limit_daily_micros: ASSIST });
-    const billing = t.app.get(BillingService);
-    const party = { accountId, mode: 'test' as const, keyId, subject: 'reaped' };
-    const hold = await billing.hold(party, ASSIST, { operation: 'assist', ttlMs: 60_000 });
-    await db.query(`UPDATE holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [
-      hold.id,
-    ]);
-    expect(await billing.reapExpiredHolds()).toBeGreaterThanOrEqual(1);
+    const job = await open({ accountId, keyId, subject: 'reaped' });
+    await reap(job);
     expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(0);
     expect(await counter('subject', `${accountId}:test:reaped`, 'month', '2026-03-01')).toBe(0);
     // The call outlived its hold but delivered: charged directly, and counted in its windows.
-    expect(await billing.capture(hold, 6_000)).toEqual({ charged: 6_000, balance: GRANT - 6_000 });
+    expect(await settleReaped(job, 6_000)).toEqual({ charged: 6_000, balance: GRANT - 6_000 });
     expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(6_000);
     expect(await counter('key', keyId, 'total', '1970-01-01')).toBe(6_000);
     expect(await counter('subject', `${accountId}:test:reaped`, 'day', '2026-03-10')).toBe(6_000);
@@ -309,22 +335,23 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
     expect(m).toMatchObject({ balance: GRANT - 6_000, ledger: GRANT - 6_000, held: 0 });
   });
 
-  it('a reaped hold is charged late at most once: a second capture is a no-op', async () => {
+  it('a reaped hold is charged late at most once: a second late charge is a no-op', async () => {
     clock.set(NOW);
     const { accountId, keyId } = await fundedKey({ limit_daily_micros: 10 * ASSIST });
-    const billing = t.app.get(BillingService);
-    const party = { accountId, mode: 'test' as const, keyId, subject: 'twice' };
-    const hold = await billing.hold(party, ASSIST, { operation: 'assist', ttlMs: 60_000 });
-    await db.query(`UPDATE holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [
-      hold.id,
-    ]);
-    expect(await billing.reapExpiredHolds()).toBeGreaterThanOrEqual(1);
-    expect(await billing.capture(hold, 6_000)).toEqual({ charged: 6_000, balance: GRANT - 6_000 });
-    expect(await billing.capture(hold, 6_000)).toEqual({ charged: 0, balance: GRANT - 6_000 });
+    const party = { accountId, keyId, subject: 'twice' };
+    const job = await open(party);
+    await reap(job);
+    expect(await settleReaped(job, 6_000)).toEqual({ charged: 6_000, balance: GRANT - 6_000 });
+    expect(await chargeReapedHold(t.app, job, 6_000)).toBeNull();
+    expect(await settleSuccess(t.app, job, 6_000)).toMatchObject({ ended: false });
     // A captured hold is never charged again either.
-    const captured = await billing.hold(party, ASSIST, { operation: 'assist', ttlMs: 60_000 });
-    expect((await billing.capture(captured, ASSIST)).charged).toBe(ASSIST);
-    expect((await billing.capture(captured, ASSIST)).charged).toBe(0);
+    const captured = await open(party);
+    expect(await settleSuccess(t.app, captured, ASSIST)).toMatchObject({ captured: true });
+    expect(await settleSuccess(t.app, captured, ASSIST)).toMatchObject({
+      ended: false,
+      captured: false,
+    });
+    expect(await chargeReapedHold(t.app, captured, ASSIST)).toBeNull();
     const m = await money(accountId);
     expect(m).toMatchObject({ balance: GRANT - 16_000, ledger: GRANT - 16_000, charges: 2 });
     expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(16_000);
@@ -339,19 +366,12 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
     async (_, keyLimits, accountLimits) => {
       clock.set(NOW);
       const { accountId, keyId } = await fundedKey(keyLimits, accountLimits);
-      const billing = t.app.get(BillingService);
-      const party = { accountId, mode: 'test' as const, keyId, subject: 'full' };
-      const hold = await billing.hold(party, ASSIST, { operation: 'assist', ttlMs: 60_000 });
-      await db.query(`UPDATE holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [
-        hold.id,
-      ]);
-      expect(await billing.reapExpiredHolds()).toBeGreaterThanOrEqual(1);
+      const party = { accountId, keyId, subject: 'full' };
+      const job = await open(party);
+      await reap(job);
       // Another call took the room the reaper gave back: the limit is reached again.
-      const other = await billing.hold(party, ASSIST - 1_000, {
-        operation: 'assist',
-        ttlMs: 60_000,
-      });
-      expect(await billing.capture(hold, 6_000)).toEqual({ charged: 0, balance: GRANT });
+      const other = await open(party, ASSIST - 1_000);
+      expect(await settleReaped(job, 6_000)).toEqual({ charged: 0, balance: GRANT });
       // Nothing was counted anywhere (all or nothing), nothing charged.
       expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(ASSIST - 1_000);
       expect(await counter('key', keyId, 'total', '1970-01-01')).toBe(ASSIST - 1_000);
@@ -361,9 +381,9 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
       expect(await counter('subject', `${accountId}:test:full`, 'month', '2026-03-01')).toBe(
         ASSIST - 1_000,
       );
-      // Room made later does not revive the late charge: the hold was settled once, for free.
-      await billing.void(other);
-      expect(await billing.capture(hold, 6_000)).toEqual({ charged: 0, balance: GRANT });
+      // Room made later does not revive the late charge: the job was settled once, for free.
+      expect((await settleFailure(t.app, other)).ended).toBe(true);
+      expect(await chargeReapedHold(t.app, job, 6_000)).toBeNull();
       const m = await money(accountId);
       expect(m).toMatchObject({ balance: GRANT, ledger: GRANT, held: 0, charges: 0 });
     },
@@ -372,15 +392,11 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
   it('a late charge within the limit (spent + charge = limit) is charged', async () => {
     clock.set(NOW);
     const { accountId, keyId } = await fundedKey({ limit_total_micros: ASSIST });
-    const billing = t.app.get(BillingService);
-    const party = { accountId, mode: 'test' as const, keyId, subject: null };
-    const hold = await billing.hold(party, ASSIST, { operation: 'assist', ttlMs: 60_000 });
-    await db.query(`UPDATE holds SET expires_at = now() - interval '1 second' WHERE id = $1`, [
-      hold.id,
-    ]);
-    await billing.reapExpiredHolds();
-    await billing.hold(party, 4_000, { operation: 'assist', ttlMs: 60_000 });
-    expect((await billing.capture(hold, 6_000)).charged).toBe(6_000);
+    const party = { accountId, keyId, subject: null };
+    const job = await open(party);
+    await reap(job);
+    await open(party, 4_000);
+    expect((await settleReaped(job, 6_000))?.charged).toBe(6_000);
     expect(await counter('key', keyId, 'total', '1970-01-01')).toBe(ASSIST);
     expect((await money(accountId)).balance).toBe(GRANT - 6_000);
   });
@@ -455,89 +471,60 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
       limit_daily_micros: ASSIST,
       subject_limit_daily_micros: ASSIST,
     });
-    const jobs = t.app.get(JobRepository);
-    const billing = t.app.get(BillingService);
-    const id = randomUUID();
-    const holdId = await jobs.createWithHold(
-      {
-        id,
-        accountId,
-        mode: 'test',
-        keyId,
-        subject: 'rq',
-        operation: 'assist',
-        execution: 'async',
-        request: '{}',
-        requestId: `req-${id}`,
-        idempotencyKey: null,
-        holdAmount: ASSIST,
-        holdTtlSeconds: 60,
-        now: NOW,
-      },
-      'running',
-    );
-    // Put back in the queue (its hold given back); meanwhile another call takes the room.
-    await t.app.get(DataSource).transaction(async (m) => {
-      await billing.void({ id: holdId }, m);
-      expect(await jobs.requeue(id, 1, m)).toBe(true);
-    });
-    const party = { accountId, mode: 'test' as const, keyId, subject: 'rq' };
-    await billing.hold(party, ASSIST, { operation: 'assist', ttlMs: 60_000 });
-    expect((await jobs.start(id))!.attempt).toBe(2);
-    const placed = await jobs.holdForAttempt(id, 2, {
-      accountId,
-      mode: 'test',
-      amount: ASSIST,
-      operation: 'assist',
-      requestId: `req-${id}`,
-      ttlSeconds: 60,
-      keyId,
-      subject: 'rq',
-      now: NOW,
-    });
-    expect(placed).toEqual({ fenced: true, holdId: expect.any(String) });
+    const party = { accountId, keyId, subject: 'rq' };
+    const job = await openJob(t.app, { ...party, amount: ASSIST, execution: 'async' });
+    // Put back in the queue (its hold voided, given back); meanwhile another call takes the room.
+    expect(await requeue(t.app, job)).toBe(true);
+    expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(0);
+    await open(party);
+    const { claimed, outcome } = await claimAndHold(t.app, job);
+    expect(claimed.attempt).toBe(2);
+    expect(outcome).toEqual({ holdId: expect.any(String) });
     expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(2 * ASSIST);
     expect(await counter('subject', `${accountId}:test:rq`, 'day', '2026-03-10')).toBe(2 * ASSIST);
     // New calls are still refused by the limit.
-    await expect(
-      billing.hold(party, ASSIST, { operation: 'assist', ttlMs: 60_000 }),
-    ).rejects.toMatchObject({ code: 'key_spend_limit_reached' });
+    await expect(open(party)).rejects.toMatchObject({ code: 'key_spend_limit_reached' });
     // The balance rule stays: a re-hold the available credit cannot cover is refused.
     await db.query(`UPDATE balances SET balance = held WHERE account_id = $1 AND mode = 'test'`, [
       accountId,
     ]);
-    await db.query(`UPDATE jobs SET hold_id = NULL WHERE id = $1`, [id]);
-    await expect(
-      jobs.holdForAttempt(id, 2, {
-        accountId,
-        mode: 'test',
-        amount: ASSIST,
-        operation: 'assist',
-        requestId: `req-${id}`,
-        ttlSeconds: 60,
-        keyId,
-        subject: 'rq',
-        now: NOW,
-      }),
-    ).rejects.toMatchObject({ kind: 'insufficient_credit' });
+    await db.query(`UPDATE jobs SET hold_id = NULL WHERE id = $1`, [job.id]);
+    const ledger = t.app.get(JobLedger);
+    const rehold = {
+      amount: ASSIST,
+      operation: 'assist',
+      requestId: job.requestId,
+      ttlSeconds: 60,
+      keyId,
+      subject: 'rq',
+      now: NOW,
+    };
+    expect(await ledger.holdForAttempt({ ...claimed, from: 'running' }, rehold)).toEqual({
+      refused: expect.objectContaining({ code: 'insufficient_credit' }),
+    });
+    // And only the attempt that holds the job places one: a superseded attempt places nothing.
+    await db.query(
+      `UPDATE balances SET balance = balance + $2 WHERE account_id = $1 AND mode = 'test'`,
+      [accountId, ASSIST],
+    );
+    expect(await ledger.holdForAttempt({ ...job, from: 'running' }, rehold)).toBeNull();
+    expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(2 * ASSIST);
   });
 
   it('a give-back larger than its window counted is clamped at zero, flagged and logged', async () => {
     clock.set(NOW);
     const { accountId, keyId } = await fundedKey();
-    const billing = t.app.get(BillingService);
-    const party = { accountId, mode: 'test' as const, keyId, subject: null };
-    const hold = await billing.hold(party, ASSIST, { operation: 'assist', ttlMs: 60_000 });
+    const job = await open({ accountId, keyId, subject: null });
     // Simulate a disagreement (no real path does this): the day counted less than the hold.
     await db.query(`UPDATE spend_counters SET spent = 1000 WHERE owner = $1 AND period = 'day'`, [
       keyId,
     ]);
     const warn = jest.spyOn(Logger.prototype, 'warn');
     try {
-      await billing.void(hold);
+      expect((await settleFailure(t.app, job)).ended).toBe(true);
       expect(warn).toHaveBeenCalledWith(
         expect.objectContaining({
-          holdId: hold.id,
+          jobId: job.id,
           windows: [{ scope: 'key', owner: keyId, period: 'day', periodStart: '2026-03-10' }],
         }),
         expect.stringContaining('clamped at zero'),

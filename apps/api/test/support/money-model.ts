@@ -1,0 +1,507 @@
+import type { INestApplication } from '@nestjs/common';
+import fc from 'fast-check';
+import type { Client } from 'pg';
+import { Clock } from '../../src/common/clock/clock';
+import { BillingService } from '../../src/ledger/billing.service';
+import { createAccount, createKey } from './fixtures';
+import {
+  chargeReapedHold,
+  claimAndHold,
+  requeue,
+  settleFailure,
+  settleSuccess,
+  tryOpenJob,
+  type OpenedJob,
+} from './ledger-fixtures';
+
+/**
+ * A model of one account's test-mode money and its key's and subjects' spend windows, and random
+ * interleavings of production's money statements (JobLedger, BillingService) checked against it
+ * after every step. Two UTC days of one month, so the day windows and the month window differ.
+ */
+
+const DAYS = [new Date('2026-05-14T12:00:00.000Z'), new Date('2026-05-15T12:00:00.000Z')];
+const DAY_STARTS = DAYS.map((d) => d.toISOString().slice(0, 10));
+const SUBJECTS = ['s0', 's1'] as const;
+
+export interface MoneySetup {
+  /** The account's test credit before the first step. */
+  initialCredit: number;
+  /** The key's spend limits (null: none). */
+  total: number | null;
+  daily: number | null;
+  monthly: number | null;
+  /** The key's own subject limits (override the account's). */
+  keySubjectDaily: number | null;
+  keySubjectMonthly: number | null;
+  /** The account's subject limits. */
+  accountSubjectDaily: number | null;
+  accountSubjectMonthly: number | null;
+}
+
+const limit = fc.option(fc.integer({ min: 20_000, max: 500_000 }), { nil: null, freq: 2 });
+
+export const moneySetup: fc.Arbitrary<MoneySetup> = fc.record({
+  initialCredit: fc.integer({ min: 0, max: 600_000 }),
+  total: limit,
+  daily: limit,
+  monthly: limit,
+  keySubjectDaily: limit,
+  keySubjectMonthly: limit,
+  accountSubjectDaily: limit,
+  accountSubjectMonthly: limit,
+});
+
+export type MoneyStep =
+  | { kind: 'credit'; credit: 'purchase' | 'grant'; amount: number }
+  | {
+      kind: 'hold';
+      amount: number;
+      /**
+       * `credit`: the hold takes exactly the available credit; `window`: exactly the room left in
+       * its fullest limited window (the boundaries of both rules; `amount` when there is none).
+       */
+      fill: 'none' | 'credit' | 'window';
+      withKey: boolean;
+      subject: 0 | 1 | null;
+      day: 0 | 1;
+      /** Created already expired (a call that died), for the reaper. */
+      expired: boolean;
+    }
+  | { kind: 'settle'; index: number; perMille: number }
+  | { kind: 'void'; index: number }
+  | { kind: 'requeue'; index: number }
+  | { kind: 'rehold'; index: number; day: 0 | 1 }
+  | { kind: 'reap' };
+
+const index = fc.nat(199);
+
+export const moneyStep: fc.Arbitrary<MoneyStep> = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('credit' as const),
+      credit: fc.constantFrom('purchase' as const, 'grant' as const),
+      amount: fc.integer({ min: 1, max: 300_000 }),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('hold' as const),
+      amount: fc.integer({ min: 1, max: 200_000 }),
+      fill: fc.constantFrom(
+        'none' as const,
+        'none' as const,
+        'none' as const,
+        'credit' as const,
+        'window' as const,
+      ),
+      withKey: fc.boolean(),
+      subject: fc.constantFrom(0 as const, 1 as const, null),
+      day: fc.constantFrom(0 as const, 1 as const),
+      expired: fc.boolean(),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('settle' as const),
+      index,
+      // Per mille of the hold (a uniform integer: fc.double would mostly give values near 0).
+      perMille: fc.oneof(
+        { weight: 1, arbitrary: fc.constantFrom(0, 1_000) },
+        { weight: 4, arbitrary: fc.integer({ min: 0, max: 1_000 }) },
+      ),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const), index }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('requeue' as const), index }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('rehold' as const),
+      index,
+      day: fc.constantFrom(0 as const, 1 as const),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reap' as const) }) },
+);
+
+interface ModelHold {
+  id: string;
+  amount: number;
+  withKey: boolean;
+  subject: string | null;
+  day: number;
+  expired: boolean;
+  state: 'pending' | 'gone' | 'reaped';
+}
+
+interface ModelJob {
+  /** The job's current attempt (what settles it). */
+  job: OpenedJob;
+  /** Earlier attempts, superseded by a requeue and a new claim. */
+  superseded: OpenedJob[];
+  status: 'running' | 'queued' | 'ended';
+  hold: ModelHold | null;
+  /** Ended through the late charge of its reaped hold. */
+  lateCharged: boolean;
+}
+
+/** One window's name in the model: `key:total`, `key:day:<date>`, `subject:s0:month`, … */
+type Windows = Map<string, number>;
+
+export async function runMoneyModel(
+  ctx: { app: INestApplication; db: Client },
+  setup: MoneySetup,
+  steps: MoneyStep[],
+): Promise<void> {
+  const { app, db } = ctx;
+  const limits = setup;
+  const billing = app.get(BillingService);
+  const account = await createAccount(app);
+  const key = await createKey(app, account.id, 'test');
+  await db.query(
+    `UPDATE api_keys SET limit_total_micros = $2, limit_daily_micros = $3, limit_monthly_micros = $4,
+            subject_limit_daily_micros = $5, subject_limit_monthly_micros = $6 WHERE id = $1`,
+    [
+      key.id,
+      limits.total,
+      limits.daily,
+      limits.monthly,
+      limits.keySubjectDaily,
+      limits.keySubjectMonthly,
+    ],
+  );
+  await db.query(
+    `UPDATE accounts SET subject_limit_daily_micros = $2, subject_limit_monthly_micros = $3 WHERE id = $1`,
+    [account.id, limits.accountSubjectDaily, limits.accountSubjectMonthly],
+  );
+  const { rows: owners } = await db.query(`SELECT spend_owner FROM api_keys WHERE id = $1`, [
+    key.id,
+  ]);
+  const keyOwner = String(owners[0].spend_owner);
+  const party = { accountId: account.id, mode: 'test' as const };
+  const model = { balance: 0, held: 0 };
+  if (limits.initialCredit > 0) {
+    await billing.credit(party, limits.initialCredit, { kind: 'grant' });
+    model.balance = limits.initialCredit;
+  }
+  const windows: Windows = new Map();
+  const jobs: ModelJob[] = [];
+  let credits = 0;
+
+  /** The windows a hold counts in, each with the limit a new hold or a late charge meets. */
+  const windowsOf = (h: Pick<ModelHold, 'withKey' | 'subject' | 'day'>) => {
+    const list: { name: string; limit: number | null; code: string; window: string }[] = [];
+    const day = DAY_STARTS[h.day];
+    if (h.withKey) {
+      const code = 'key_spend_limit_reached';
+      list.push({ name: 'key:total', limit: limits.total, code, window: 'total' });
+      list.push({ name: `key:day:${day}`, limit: limits.daily, code, window: 'day' });
+      list.push({ name: 'key:month', limit: limits.monthly, code, window: 'month' });
+    }
+    if (h.subject !== null) {
+      const code = 'subject_spend_limit_reached';
+      const daily = h.withKey
+        ? (limits.keySubjectDaily ?? limits.accountSubjectDaily)
+        : limits.accountSubjectDaily;
+      const monthly = h.withKey
+        ? (limits.keySubjectMonthly ?? limits.accountSubjectMonthly)
+        : limits.accountSubjectMonthly;
+      list.push({ name: `subject:${h.subject}:day:${day}`, limit: daily, code, window: 'day' });
+      list.push({ name: `subject:${h.subject}:month`, limit: monthly, code, window: 'month' });
+    }
+    return list;
+  };
+  const add = (h: ModelHold, amount: number) => {
+    for (const w of windowsOf(h)) windows.set(w.name, (windows.get(w.name) ?? 0) + amount);
+  };
+  const fits = (h: ModelHold, amount: number) =>
+    windowsOf(h).every((w) => w.limit === null || (windows.get(w.name) ?? 0) + amount <= w.limit);
+  /** The hold's amount released from the balance and given back to its windows. */
+  const release = (h: ModelHold) => {
+    h.state = 'gone';
+    model.held -= h.amount;
+    add(h, -h.amount);
+  };
+  /**
+   * A job to act on: mostly a running one; one pick in five any job (ended and queued ones too),
+   * one in five a running job whose hold was reaped (when there is one: its late charge is rarer
+   * than the rest, and its interleavings with other holds are what it must get right).
+   */
+  const pick = (i: number) => {
+    const running = jobs.filter((j) => j.status === 'running');
+    const reaped = running.filter((j) => j.hold?.state === 'reaped');
+    const from = i % 5 === 0 ? jobs : i % 5 === 1 && reaped.length ? reaped : running;
+    return from.length ? from[Math.floor(i / 5) % from.length] : undefined;
+  };
+
+  /** What the database says, in one snapshot, and the model beside it. */
+  async function expectAgreement(where: string): Promise<void> {
+    const { rows } = await db.query(
+      `SELECT coalesce(b.balance, 0)::bigint AS balance, coalesce(b.held, 0)::bigint AS held,
+              (SELECT coalesce(sum(l.amount), 0) FROM ledger_entries l
+                WHERE l.account_id = a.id AND l.mode = 'test')::bigint AS ledger,
+              (SELECT coalesce(sum(h.amount), 0) FROM holds h
+                WHERE h.account_id = a.id AND h.mode = 'test' AND h.status = 'pending')::bigint AS pending,
+              (SELECT coalesce(json_agg(json_build_object('scope', c.scope, 'owner', c.owner,
+                        'period', c.period, 'start', c.period_start::text, 'spent', c.spent)), '[]')
+                 FROM spend_counters c
+                WHERE (c.scope = 'key' AND c.owner = $2)
+                   OR (c.scope = 'subject' AND c.owner LIKE a.id::text || ':test:%')) AS counters
+         FROM (SELECT $1::uuid AS id) a
+         LEFT JOIN balances b ON b.account_id = a.id AND b.mode = 'test'`,
+      [account.id, keyOwner],
+    );
+    const r = rows[0];
+    const actual: Record<string, number> = {};
+    for (const c of r.counters as {
+      scope: string;
+      owner: string;
+      period: string;
+      start: string;
+      spent: number;
+    }[]) {
+      const scope = c.scope === 'key' ? 'key' : `subject:${c.owner.split(':').pop()}`;
+      const name = c.period === 'day' ? `${scope}:day:${c.start}` : `${scope}:${c.period}`;
+      if (Number(c.spent) !== 0) actual[name] = Number(c.spent);
+    }
+    const expected = Object.fromEntries([...windows].filter(([, v]) => v !== 0));
+    const seen = {
+      where,
+      balance: Number(r.balance),
+      held: Number(r.held),
+      ledger: Number(r.ledger),
+      pending: Number(r.pending),
+      windows: actual,
+    };
+    expect(seen).toEqual({
+      where,
+      balance: model.balance,
+      held: model.held,
+      ledger: model.balance,
+      pending: model.held,
+      windows: expected,
+    });
+    expect(seen.balance).toBeGreaterThanOrEqual(0);
+    expect(seen.held).toBeGreaterThanOrEqual(0);
+    expect(seen.held).toBeLessThanOrEqual(seen.balance);
+  }
+
+  for (const [n, s] of steps.entries()) {
+    const where = `step ${n}: ${JSON.stringify(s)}`;
+    if (s.kind === 'credit') {
+      const credited = await billing.credit(party, s.amount, {
+        kind: s.credit,
+        reference: s.credit === 'purchase' ? `model-${account.id}-${credits++}` : undefined,
+      });
+      model.balance += s.amount;
+      expect(credited).toEqual({ balance: model.balance });
+    } else if (s.kind === 'hold') {
+      const hold = {
+        withKey: s.withKey,
+        subject: s.subject === null ? null : SUBJECTS[s.subject],
+        day: s.day,
+      };
+      const rooms = windowsOf(hold).flatMap((w) =>
+        w.limit === null ? [] : [w.limit - (windows.get(w.name) ?? 0)],
+      );
+      const amount = Math.max(
+        1,
+        s.fill === 'credit'
+          ? model.balance - model.held
+          : s.fill === 'window' && rooms.length
+            ? Math.min(...rooms)
+            : s.amount,
+      );
+      const outcome = await tryOpenJob(app, {
+        accountId: account.id,
+        keyId: s.withKey ? key.id : null,
+        subject: hold.subject,
+        amount,
+        ttlSeconds: s.expired ? -1 : 3_600,
+        now: DAYS[s.day],
+      });
+      const full = windowsOf(hold).find(
+        (w) => w.limit !== null && (windows.get(w.name) ?? 0) + amount > w.limit,
+      );
+      if (model.balance - model.held < amount) {
+        expect({ where, refused: 'refused' in outcome && outcome.refused.code }).toEqual({
+          where,
+          refused: 'insufficient_credit',
+        });
+      } else if (full) {
+        expect({
+          where,
+          refused: 'refused' in outcome && outcome.refused.code,
+          window: 'refused' in outcome && outcome.refused.headers['x-service-limit-window'],
+        }).toEqual({ where, refused: full.code, window: full.window });
+      } else {
+        if (!('job' in outcome)) throw new Error(`${where}: refused ${outcome.refused.code}`);
+        const h: ModelHold = {
+          ...hold,
+          id: outcome.job.holdId,
+          amount,
+          expired: s.expired,
+          state: 'pending',
+        };
+        jobs.push({
+          job: outcome.job,
+          superseded: [],
+          status: 'running',
+          hold: h,
+          lateCharged: false,
+        });
+        model.held += amount;
+        add(h, amount);
+      }
+    } else if (s.kind === 'settle') {
+      const j = pick(s.index);
+      if (!j) continue;
+      const charge = Math.floor((j.job.amount * s.perMille) / 1_000);
+      // A superseded attempt first: its settlement must not touch the current attempt's hold.
+      for (const old of j.superseded) {
+        expect({ where, old: await settleSuccess(app, old, charge) }).toMatchObject({
+          where,
+          old: { ended: false, captured: false },
+        });
+      }
+      const settled = await settleSuccess(app, j.job, charge);
+      if (j.status !== 'running') {
+        expect({ where, settled }).toMatchObject({ where, settled: { ended: false } });
+        if (j.lateCharged) {
+          expect(await chargeReapedHold(app, j.job, charge)).toBeNull();
+        }
+      } else if (j.hold?.state === 'pending') {
+        model.balance -= charge;
+        model.held -= j.hold.amount;
+        add(j.hold, -(j.hold.amount - charge));
+        j.hold.state = 'gone';
+        j.status = 'ended';
+        expect({ where, settled }).toMatchObject({
+          where,
+          settled: { ended: true, captured: true, balance: String(model.balance) },
+        });
+      } else {
+        // Its hold was reaped: nothing captured, then the late charge, only if there is room.
+        expect({ where, settled }).toMatchObject({
+          where,
+          settled: { ended: true, captured: false },
+        });
+        const h = j.hold!;
+        const room = charge > 0 && model.balance - model.held >= charge && fits(h, charge);
+        const late = await chargeReapedHold(app, j.job, charge);
+        if (room) {
+          model.balance -= charge;
+          add(h, charge);
+        }
+        expect({ where, late }).toEqual({
+          where,
+          late: { charged: room ? charge : 0, balance: model.balance },
+        });
+        j.status = 'ended';
+        j.lateCharged = true;
+      }
+    } else if (s.kind === 'void') {
+      const j = pick(s.index);
+      if (!j) continue;
+      for (const old of j.superseded) {
+        expect({ where, old: await settleFailure(app, old) }).toMatchObject({
+          where,
+          old: { ended: false },
+        });
+      }
+      const settled = await settleFailure(app, j.job);
+      expect({ where, ended: settled.ended }).toEqual({ where, ended: j.status === 'running' });
+      if (j.status === 'running') {
+        if (j.hold?.state === 'pending') release(j.hold);
+        j.status = 'ended';
+      }
+    } else if (s.kind === 'requeue') {
+      const j = pick(s.index);
+      if (!j) continue;
+      const requeued = await requeue(app, j.job);
+      expect({ where, requeued }).toEqual({ where, requeued: j.status === 'running' });
+      if (j.status === 'running') {
+        if (j.hold?.state === 'pending') release(j.hold);
+        j.hold = null;
+        j.status = 'queued';
+      }
+    } else if (s.kind === 'rehold') {
+      const queued = jobs.filter((candidate) => candidate.status === 'queued');
+      if (!queued.length) continue;
+      const j = queued[s.index % queued.length];
+      const old = j.job;
+      const placed = await claimAndHold(app, old, { ttlSeconds: 3_600, now: DAYS[s.day] });
+      expect(placed.claimed.attempt).toBe(old.attempt + 1);
+      const hold = { withKey: old.keyId !== null, subject: old.subject, day: s.day };
+      if (model.balance - model.held < old.amount) {
+        // Counted, not limited: only short credit refuses it; the attempt then fails (its 402).
+        expect({ where, outcome: placed.outcome }).toMatchObject({
+          where,
+          outcome: { refused: { code: 'insufficient_credit' } },
+        });
+        expect((await settleFailure(app, placed.claimed)).ended).toBe(true);
+        j.superseded.push(old);
+        j.job = { ...old, attempt: placed.claimed.attempt };
+        j.status = 'ended';
+      } else {
+        expect({ where, job: placed.job }).toMatchObject({
+          where,
+          job: { attempt: old.attempt + 1 },
+        });
+        const h: ModelHold = {
+          ...hold,
+          id: placed.job!.holdId,
+          amount: old.amount,
+          expired: false,
+          state: 'pending',
+        };
+        j.superseded.push(old);
+        j.job = placed.job!;
+        j.hold = h;
+        j.status = 'running';
+        model.held += old.amount;
+        add(h, old.amount);
+      }
+    } else {
+      const expired = jobs.flatMap((j) =>
+        j.hold && j.hold.state === 'pending' && j.hold.expired ? [j.hold] : [],
+      );
+      const reaped = await billing.reapExpiredHolds(10_000);
+      expect(reaped).toBeGreaterThanOrEqual(expired.length);
+      for (const h of expired) {
+        release(h);
+        h.state = 'reaped';
+      }
+    }
+    await expectAgreement(where);
+  }
+
+  // The production readings of the same windows (the dashboard's) agree with the model.
+  const clock = app.get(Clock);
+  try {
+    for (const [d, at] of DAYS.entries()) {
+      clock.set(at);
+      const of = (name: string) => windows.get(name) ?? 0;
+      expect(await billing.keySpend([key.id])).toEqual([
+        {
+          keyId: key.id,
+          totalMicros: of('key:total'),
+          dayMicros: of(`key:day:${DAY_STARTS[d]}`),
+          monthMicros: of('key:month'),
+        },
+      ]);
+      for (const subject of SUBJECTS) {
+        expect(await billing.subjectSpend(party, subject)).toEqual({
+          dayMicros: of(`subject:${subject}:day:${DAY_STARTS[d]}`),
+          monthMicros: of(`subject:${subject}:month`),
+        });
+      }
+    }
+  } finally {
+    clock.set(null);
+  }
+}
