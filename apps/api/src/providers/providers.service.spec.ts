@@ -4,7 +4,7 @@ import { Test } from '@nestjs/testing';
 import { DomainError } from '@reelscout/domain';
 import { validateEnvironment } from '../config/environment';
 import { OpenAiLlmProvider } from './live/openai-llm.provider';
-import { TikhubVideoDataProvider } from './live/tikhub-video-data.provider';
+import { TikhubVideoDataProvider } from './live/tikhub';
 import { defaultProvidersSettings } from './providers-settings';
 import { ProvidersModule } from './providers.module';
 import { ProvidersService } from './providers.service';

@@ -16,10 +16,7 @@ import {
   type FakeProvider,
 } from '../../../test/fakes';
 import { ENDPOINTS } from './tikhub-endpoints';
-import {
-  TikhubVideoDataProvider,
-  type TikhubVideoDataSettings,
-} from './tikhub-video-data.provider';
+import { TikhubVideoDataProvider, type TikhubVideoDataSettings } from './tikhub';
 
 /**
  * The live adapter against the provider's published contract (TikHub API V5.3.2): every request

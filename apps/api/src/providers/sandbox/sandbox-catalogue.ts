@@ -1,6 +1,6 @@
 import { canonicalUrlFor, namespacedIdFor, MARKETS, type Market } from '@reelscout/domain';
 import type { SandboxSoundSpec, SandboxVideoSpec } from '../../sandbox-media/sandbox-media.types';
-import { soundUrl } from '../live/tikhub.mappers';
+import { soundUrl } from '../live/tikhub/mappers';
 import {
   toSoundSummary,
   type Post,

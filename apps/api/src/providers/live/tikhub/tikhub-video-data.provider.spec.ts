@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { Logger } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
-import { EgressGuard, EgressPolicy } from '../../egress';
+import { EgressGuard, EgressPolicy } from '../../../egress';
 import {
   appAweme,
   appMusic,
@@ -13,12 +13,9 @@ import {
   startFakeProvider,
   youtubeVideo,
   type FakeProvider,
-} from '../../../test/fakes';
-import { mediaTempDir } from '../http/media-download';
-import {
-  TikhubVideoDataProvider,
-  type TikhubVideoDataSettings,
-} from './tikhub-video-data.provider';
+} from '../../../../test/fakes';
+import { mediaTempDir } from '../../http/media-download';
+import { TikhubVideoDataProvider, type TikhubVideoDataSettings } from '.';
 
 const A1 = '7301234567890120001';
 const A2 = '7301234567890120002';
