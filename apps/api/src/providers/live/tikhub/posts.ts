@@ -71,12 +71,12 @@ export class TikhubPosts {
 
   private async lookUpPost(ref: PostRef, signal?: AbortSignal): Promise<Post | null> {
     switch (ref.platform) {
-      case 'tiktok':
+      case 'network_a':
         return this.postFromChain('network_a', signal, [
           { endpoint: ENDPOINTS.networkAPost, query: { aweme_id: ref.id }, web: false },
           { endpoint: ENDPOINTS.networkAPostWeb, query: { itemId: ref.id }, web: true },
         ]);
-      case 'douyin':
+      case 'network_b':
         return this.postFromChain('network_b', signal, [
           { endpoint: ENDPOINTS.networkBPost, query: { aweme_id: ref.id }, web: false },
           { endpoint: ENDPOINTS.networkBPostWeb, query: { aweme_id: ref.id }, web: false },
@@ -136,9 +136,9 @@ export class TikhubPosts {
     signal: AbortSignal | undefined,
   ): Promise<string | null> {
     switch (platform) {
-      case 'tiktok':
+      case 'network_a':
         return this.postUrlByShareUrl(ENDPOINTS.networkAPostByShareUrl, 'network_a', url, signal);
-      case 'douyin':
+      case 'network_b':
         return this.client.firstThatAnswers([
           async () => {
             const body = await this.client.call(ENDPOINTS.networkBAwemeId, {

@@ -22,18 +22,14 @@ import { handleOf, hashtagsOf, permalink, soundNamespacedId, soundUrl } from './
  * and network_b's batch statistics.
  */
 
-const PLATFORM_OF: Record<Market, 'tiktok' | 'douyin'> = {
-  network_a: 'tiktok',
-  network_b: 'douyin',
-};
-
 /** A post in the networks' app format (`aweme_id`, `statistics`, `video.duration` in ms). */
 export function mapAppAweme(raw: unknown, market: Market): Post | null {
   const aweme = asObject(raw);
   if (!aweme) return null;
   const id = idText(firstDefined(aweme.aweme_id, aweme.id_str, aweme.id));
   if (!id) return null;
-  const platform = PLATFORM_OF[market];
+  // A network's own posts live on its own platform.
+  const platform = market;
   const author = asObject(aweme.author) ?? {};
   const video = asObject(aweme.video) ?? {};
   const statistics = asObject(aweme.statistics) ?? {};

@@ -12,14 +12,15 @@ export function payloadOf(body: unknown): JsonObject {
   return asObject(at(body, 'data')) ?? asObject(body) ?? {};
 }
 
+/** A post's link on its network's site; photos and notes have their own paths. */
 export function permalink(
-  platform: 'tiktok' | 'douyin',
+  market: Market,
   id: string,
   kind: PostKind,
   handle: string | null,
 ): string {
-  if (kind === 'video') return canonicalUrlFor(platform, id, handle ?? undefined);
-  return platform === 'tiktok'
+  if (kind === 'video') return canonicalUrlFor(market, id, handle ?? undefined);
+  return market === 'network_a'
     ? `https://www.tiktok.com/@${handle ?? ''}/photo/${id}`
     : `https://www.douyin.com/note/${id}`;
 }

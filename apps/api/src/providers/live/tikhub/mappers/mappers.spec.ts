@@ -51,7 +51,7 @@ describe('provider mapping', () => {
       'network_a',
     )!;
     expect(post).toMatchObject({
-      platform: 'tiktok',
+      platform: 'network_a',
       market: 'network_a',
       id: ID_A,
       namespacedId: ID_A,

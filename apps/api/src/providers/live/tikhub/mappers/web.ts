@@ -31,11 +31,11 @@ export function mapWebItem(raw: unknown): Post | null {
   const stat = (key: string) => count(firstDefined(statsV2[key], stats[key]));
 
   return {
-    platform: 'tiktok',
+    platform: 'network_a',
     market: 'network_a',
     id,
     namespacedId: id,
-    url: permalink('tiktok', id, kind, handle),
+    url: permalink('network_a', id, kind, handle),
     kind,
     caption: text(item.desc),
     hashtags: hashtagsOf(
