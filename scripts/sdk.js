@@ -4,18 +4,15 @@
  * stdio MCP server without touching its stdout.
  *
  *   node scripts/sdk.js build [--if-stale]   CJS (dist/cjs) + ESM (dist/esm) with .d.ts, via tsc
- *   node scripts/sdk.js types [--check] [--from FILE]
- *       regenerates libs/sdk/src/generated/openapi.ts from the OpenAPI document the API serves
- *       (built without a database: `cli.js openapi`), or from FILE; --check exits 1 when the
- *       committed file differs instead of writing it.
+ *
+ * Its types (src/generated/openapi.ts) are generated from the API's OpenAPI document by
+ * `npm run generate` (scripts/generate.js).
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { fingerprint, isFresh, stagedBuild } = require('./lib/staged-build');
-const { apiDir } = require('./lib/build-paths');
-const { generateTypes, TYPES_FILE, SDK_ROOT } = require('../libs/sdk/scripts/generate-types');
+const { SDK_ROOT } = require('../libs/sdk/scripts/generate-types');
 
 const ROOT = path.resolve(__dirname, '..');
 const DIST = path.join(SDK_ROOT, 'dist');
@@ -76,55 +73,15 @@ function build({ ifStale }) {
   log(`built libs/sdk/dist (cjs, esm) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** The OpenAPI document the API serves, built without a database. */
-function servedDocument() {
-  run([path.join(ROOT, 'scripts', 'build.js'), '--api'], 'the API build');
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reelscout-openapi-')), 'doc.json');
-  try {
-    run([path.join(apiDir(), 'cli.js'), 'openapi', '--out', out], 'cli openapi');
-    return JSON.parse(fs.readFileSync(out, 'utf8'));
-  } finally {
-    fs.rmSync(path.dirname(out), { recursive: true, force: true });
-  }
-}
-
-async function types({ check, from }) {
-  const document = from ? JSON.parse(fs.readFileSync(from, 'utf8')) : servedDocument();
-  const generated = await generateTypes(document);
-  const relative = path.relative(ROOT, TYPES_FILE);
-  const committed = fs.existsSync(TYPES_FILE) ? fs.readFileSync(TYPES_FILE, 'utf8') : '';
-  if (check) {
-    if (generated !== committed) {
-      log(`${relative} does not match the served OpenAPI document: run npm run sdk:types`);
-      return 1;
-    }
-    log(`${relative} matches the served OpenAPI document`);
-    return 0;
-  }
-  if (generated === committed) {
-    log(`${relative} is up to date`);
-  } else {
-    fs.writeFileSync(TYPES_FILE, generated);
-    log(`wrote ${relative}`);
-  }
-  return 0;
-}
-
 async function main(argv) {
   const [command, ...rest] = argv;
   const flag = (name) => rest.includes(name);
-  const value = (name) => {
-    const index = rest.indexOf(name);
-    return index >= 0 ? rest[index + 1] : undefined;
-  };
   switch (command) {
     case 'build':
       build({ ifStale: flag('--if-stale') });
       return 0;
-    case 'types':
-      return types({ check: flag('--check'), from: value('--from') });
     default:
-      log('usage: node scripts/sdk.js build [--if-stale] | types [--check] [--from FILE]');
+      log('usage: node scripts/sdk.js build [--if-stale]');
       return 2;
   }
 }
@@ -139,4 +96,4 @@ if (require.main === module) {
   );
 }
 
-module.exports = { build, types };
+module.exports = { build };

@@ -107,7 +107,7 @@ describe('MCP server (e2e)', () => {
   it('the committed tool schemas are what the served OpenAPI document generates', async () => {
     const res = await request(server()).get('/openapi.json');
     expect(res.status).toBe(200);
-    // On failure: run `npm run mcp -- schemas` and commit libs/mcp/src/generated/tool-schemas.json.
+    // On failure: run `npm run generate` and commit libs/mcp/src/generated/tool-schemas.json.
     expect(toolSchemasFromOpenApi(res.body)).toEqual(committedSchemas);
   });
 

@@ -9,9 +9,9 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /**
  * The SDK's committed types (libs/sdk/src/generated/openapi.ts) are exactly what the document
- * the API serves at /openapi.json generates, with the generation `npm run sdk:types` runs
- * (`scripts/sdk.js types --check`, in a child process: openapi-typescript and prettier load ES
- * modules, which Jest's module system does not). When this fails: `npm run sdk:types`.
+ * the API serves at /openapi.json generates, with the generation `npm run generate` runs
+ * (`scripts/generate.js --check`, in a child process: openapi-typescript and prettier load ES
+ * modules, which Jest's module system does not). When this fails: `npm run generate`.
  */
 describe('SDK types match the served OpenAPI document', () => {
   let t: TestApp;
@@ -27,19 +27,19 @@ describe('SDK types match the served OpenAPI document', () => {
     await t?.close();
   });
 
-  it('libs/sdk/src/generated/openapi.ts is up to date (else run npm run sdk:types)', async () => {
+  it('libs/sdk/src/generated/openapi.ts is up to date (else run npm run generate)', async () => {
     const res = await request(t.app.getHttpServer()).get('/openapi.json');
     expect(res.status).toBe(200);
     const file = path.join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(res.body));
     const check = spawnSync(
       process.execPath,
-      [path.join(ROOT, 'scripts', 'sdk.js'), 'types', '--check', '--from', file],
+      [path.join(ROOT, 'scripts', 'generate.js'), '--check', '--from', file, '--only', 'sdk-types'],
       { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
     );
     expect({ status: check.status, stderr: check.stderr.trim() }).toEqual({
       status: 0,
-      stderr: '[sdk] libs/sdk/src/generated/openapi.ts matches the served OpenAPI document',
+      stderr: '[generate] libs/sdk/src/generated/openapi.ts is up to date',
     });
   });
 });

@@ -271,7 +271,7 @@ export const EXAMPLES: { [Op in PlaygroundOperation]: Example<Op>[] } = {
   ],
   playbook: [
     { label: 'playbookCoffee', form: { url: COFFEE_A, language: '' } },
-    { label: 'playbookDouyin', form: { url: COFFEE_B, language: '' } },
+    { label: 'playbookNetworkB', form: { url: COFFEE_B, language: '' } },
     {
       label: 'playbookLong',
       form: { url: 'https://www.tiktok.com/@sandbox/video/7000000000000000200', language: '' },
@@ -288,7 +288,7 @@ export const EXAMPLES: { [Op in PlaygroundOperation]: Example<Op>[] } = {
   ],
   music: [
     { label: 'musicCoffee', form: { url: COFFEE_A } },
-    { label: 'musicDouyin', form: { url: COFFEE_B } },
+    { label: 'musicNetworkB', form: { url: COFFEE_B } },
     {
       label: 'musicNoSounds',
       form: { url: 'https://www.tiktok.com/@sandbox/video/7000000000000000000' },

@@ -1,7 +1,7 @@
 /**
  * The tools' JSON Schemas, derived from the OpenAPI document the API serves: the request body
  * schema of each operation (the same DTOs that validate `/v1`), dereferenced and made plain JSON
- * Schema. `npm run mcp -- schemas` writes them to `generated/tool-schemas.json`; an e2e test
+ * Schema. `npm run generate` writes them to `generated/tool-schemas.json`; an e2e test
  * checks that file against the document a test app serves at `/openapi.json`.
  */
 

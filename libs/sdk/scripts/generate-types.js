@@ -1,8 +1,8 @@
 'use strict';
 /**
  * The SDK's types from an OpenAPI document: openapi-typescript, then prettier with the repo's
- * settings. One function shared by `npm run sdk:types` (scripts/sdk.js) and the e2e test that
- * checks the committed file against the document the API serves.
+ * settings. Used by `npm run generate` (scripts/generate.js, through scripts/lib/generated-files.js),
+ * which the e2e test also runs to check the committed file against the document the API serves.
  */
 const path = require('node:path');
 
@@ -12,7 +12,7 @@ const TYPES_FILE = path.join(SDK_ROOT, 'src', 'generated', 'openapi.ts');
 const BANNER = [
   '/**',
   ' * Generated from the OpenAPI document the API serves (GET /openapi.json) by',
-  ' * `npm run sdk:types` (openapi-typescript + prettier). Do not edit by hand.',
+  ' * `npm run generate` (openapi-typescript + prettier). Do not edit by hand.',
   ' */',
   '',
 ].join('\n');

@@ -1,6 +1,6 @@
 /**
  * The public types of the SDK: aliases of the component schemas of the OpenAPI document the API
- * serves (see generated/openapi.ts, made by `npm run sdk:types`). One source of truth: the SDK
+ * serves (see generated/openapi.ts, made by `npm run generate`). One source of truth: the SDK
  * validates nothing the server validates.
  */
 import type { components } from './generated/openapi';

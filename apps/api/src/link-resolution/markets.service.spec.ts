@@ -49,7 +49,7 @@ describe('MarketsService.resolveLink', () => {
       resolver,
     );
     expect(ref).toEqual({
-      platform: 'douyin',
+      platform: 'network_b',
       market: 'network_b',
       id: DY,
       namespacedId: `network_b:${DY}`,

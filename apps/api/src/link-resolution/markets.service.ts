@@ -19,8 +19,8 @@ export type ResolvedLink = VideoLinkResult | NonVideoLinkResult;
 
 /**
  * Reads the `url` of playbook and music: parses it, resolves short links through the resolver
- * of the caller's mode (provider for live keys, sandbox for test keys, or `SafeRedirectFollower`),
- * and parses what they lead to again.
+ * of the caller's mode (provider for live keys, sandbox for test keys), and parses what they
+ * lead to again.
  */
 @Injectable()
 export class MarketsService implements OnModuleInit {

@@ -3,8 +3,8 @@
  * `https://www.instagram.com/share/reel/CODE/`) into the URL it leads to. The answer is parsed
  * again by `parseVideoLink`, so a resolver never decides what is a video.
  *
- * Implementations: the provider (live keys) and the sandbox (test keys) come with the providers
- * module; `SafeRedirectFollower` follows the redirects itself.
+ * Implementations: the provider (live keys) and the sandbox (test keys), both from the providers
+ * module.
  *
  * A resolver throws `DomainError` only: `not_found` when the link leads nowhere, `provider_error`
  * when the platform or provider could not be reached, `timeout` when the caller's signal fired.

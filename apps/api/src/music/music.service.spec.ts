@@ -40,7 +40,7 @@ const sound = (id: string, overrides: Partial<Sound> = {}): Sound => ({
 const chart = (s: Sound, rank: number): SoundChartEntry => ({ ...s, rank, rankDiff: null });
 
 const VIDEO: Post = {
-  platform: 'tiktok',
+  platform: 'network_a',
   market: 'network_a',
   id: '7400000000000000001',
   namespacedId: '7400000000000000001',

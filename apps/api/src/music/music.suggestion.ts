@@ -1,4 +1,4 @@
-import { soundUrl } from '../providers/live/tikhub.mappers';
+import { soundUrl } from '../providers/live/tikhub/mappers';
 import type { SoundSuggestionDto } from './dto/music.dto';
 import type { Candidate } from './music.pool';
 import { suggestionWhy } from './music.prompt';

@@ -39,8 +39,8 @@ describe('playbook prompt', () => {
   });
 
   it('carries every measured fact, with key frames numbered in image order', () => {
-    const user = playbookUserPrompt(facts, { platform: 'tiktok', market: 'network_a' });
-    expect(user).toContain('by @maya');
+    const user = playbookUserPrompt(facts, { platform: 'network_a', market: 'network_a' });
+    expect(user).toContain('Video on tiktok (network_a) by @maya.');
     expect(user).toContain('only the first 120 s were analyzed (clipped)');
     expect(user).toContain(
       '[{"index":0,"start":0,"end":3.067},{"index":1,"start":3.067,"end":120}]',

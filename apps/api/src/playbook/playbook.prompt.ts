@@ -1,4 +1,4 @@
-import type { Language } from '@reelscout/domain';
+import type { Language, VideoPlatform } from '@reelscout/domain';
 import type { LlmPrompt } from '../providers/llm.provider';
 import type { TimedText } from '../providers/provider.types';
 import {
@@ -39,9 +39,17 @@ export interface PlaybookAnalysisInput {
 
 /** What the prompt shows besides the measured analysis. */
 export interface PlaybookPromptMeta {
-  platform: string;
+  platform: VideoPlatform;
   market: string;
 }
+
+/** The platform as the model knows it: each network by the name of its app. */
+const PLATFORM_NAME: Readonly<Record<VideoPlatform, string>> = {
+  network_a: 'tiktok',
+  network_b: 'douyin',
+  instagram: 'instagram',
+  youtube: 'youtube',
+};
 
 /** What the playbook prompt is written from (and what the sandbox's stand-in answers from). */
 export type PlaybookPromptInput = PlaybookAnalysisInput & PlaybookPromptMeta;
@@ -75,7 +83,7 @@ export function playbookUserPrompt(facts: PlaybookAnalysisInput, meta: PlaybookP
     ? `, of which only the first ${facts.analyzedSeconds} s were analyzed (clipped)`
     : '';
   const lines = [
-    `Video on ${meta.platform} (${meta.market})${facts.authorHandle ? ` by @${facts.authorHandle}` : ''}.`,
+    `Video on ${PLATFORM_NAME[meta.platform]} (${meta.market})${facts.authorHandle ? ` by @${facts.authorHandle}` : ''}.`,
     `Caption: ${facts.caption ?? '(none)'}`,
     `Hashtags: ${(facts.hashtags ?? []).map((tag) => `#${tag}`).join(' ') || '(none)'}`,
     `Duration: ${facts.durationSec ?? 'unknown'} s${clipped}. Analyzed span: [0, ${facts.analyzedSeconds}] s.`,

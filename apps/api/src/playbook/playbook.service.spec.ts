@@ -20,7 +20,7 @@ import type { SpeechAudioExtractor } from './speech-audio.extractor';
 beforeAll(() => Logger.overrideLogger(false));
 
 const POST: Post = {
-  platform: 'douyin',
+  platform: 'network_b',
   market: 'network_b',
   id: '7500000000000000001',
   namespacedId: 'network_b:7500000000000000001',

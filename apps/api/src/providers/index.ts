@@ -24,4 +24,4 @@ export {
   type SandboxLlmOutputs,
 } from './sandbox/sandbox-llm.rules';
 export { mediaTempDir } from './http/media-download';
-export { soundNamespacedId, rawSoundId } from './live/tikhub.mappers';
+export { soundNamespacedId, rawSoundId } from './live/tikhub/mappers';

@@ -4,7 +4,7 @@ import { Test } from '@nestjs/testing';
 import { DomainError } from '@reelscout/domain';
 import { validateEnvironment } from '../config/environment';
 import { OpenAiLlmProvider } from './live/openai-llm.provider';
-import { TikhubVideoDataProvider } from './live/tikhub-video-data.provider';
+import { TikhubVideoDataProvider } from './live/tikhub';
 import { defaultProvidersSettings } from './providers-settings';
 import { ProvidersModule } from './providers.module';
 import { ProvidersService } from './providers.service';
@@ -75,7 +75,7 @@ describe('ProvidersService mode routing', () => {
   it('names every missing video-provider setting', async () => {
     const live = new ProvidersService(defaultProvidersSettings()).for('live');
     const error = await failure(
-      live.videoData.getPost({ platform: 'tiktok', id: '7000000000000000001' }),
+      live.videoData.getPost({ platform: 'network_a', id: '7000000000000000001' }),
     );
     expect(error.message).toContain(
       'VIDEO_PROVIDER_BASE_URL and VIDEO_PROVIDER_API_KEY are not set',

@@ -10,7 +10,7 @@ import { createProviderRateLimiter, type ProviderRateLimiter } from './http/prov
 import type { LlmProvider } from './llm.provider';
 import type { CallOptions } from './provider.types';
 import { OpenAiLlmProvider } from './live/openai-llm.provider';
-import { TikhubVideoDataProvider } from './live/tikhub-video-data.provider';
+import { TikhubVideoDataProvider } from './live/tikhub';
 import { EgressGuard } from '../egress';
 import { PROVIDERS_SETTINGS, type ProvidersSettings } from './providers-settings';
 import { SandboxLlmProvider } from './sandbox/sandbox-llm.provider';

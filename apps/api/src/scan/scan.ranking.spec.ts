@@ -13,7 +13,7 @@ import {
 
 function post(id: string, overrides: Partial<Post> = {}, stats: Partial<Post['stats']> = {}): Post {
   return {
-    platform: 'tiktok',
+    platform: 'network_a',
     market: 'network_a',
     id,
     namespacedId: id,

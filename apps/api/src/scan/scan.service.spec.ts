@@ -14,7 +14,7 @@ beforeAll(() => Logger.overrideLogger(false));
 function post(id: string, overrides: Partial<Post> = {}): Post {
   const market: Market = overrides.market ?? 'network_a';
   return {
-    platform: market === 'network_a' ? 'tiktok' : 'douyin',
+    platform: market,
     market,
     id,
     namespacedId: market === 'network_a' ? id : `network_b:${id}`,

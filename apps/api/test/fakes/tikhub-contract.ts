@@ -6,8 +6,8 @@ import contract from './contract/tikhub-contract.json';
  * documented limits) and deprecation. The fake provider checks each request against it and
  * answers the way the real API (FastAPI) does: 422 with `{detail: [{loc, msg, type}]}`.
  *
- * The facts live in `contract/tikhub-contract.json`, copied from the steering repo's
- * `shared/providers/tikhub/endpoints.json`; each endpoint names its sources.
+ * The facts live in `contract/tikhub-contract.json`, gathered from the provider's published
+ * documentation; each endpoint names its sources.
  */
 export interface ContractParam {
   name: string;

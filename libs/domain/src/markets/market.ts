@@ -7,16 +7,17 @@ export const MARKET_CHOICES = [...MARKETS, 'auto'] as const;
 export type MarketChoice = (typeof MARKET_CHOICES)[number];
 
 /**
- * The sites a video link can come from. network_a and network_b are the two networks; Instagram
- * and YouTube videos are analysed against network_a (their music comes from network_a's
- * catalogue, ARCHITECTURE.md §8).
+ * The sites a video link can come from: the two networks, each its own market, and Instagram and
+ * YouTube, whose videos are analysed against network_a (their music comes from network_a's
+ * catalogue, ARCHITECTURE.md §8). The networks' host names appear only where links are read or
+ * written (video-hosts.ts, video-link.parser.ts, video-ref.ts).
  */
-export const VIDEO_PLATFORMS = ['tiktok', 'douyin', 'instagram', 'youtube'] as const;
+export const VIDEO_PLATFORMS = [...MARKETS, 'instagram', 'youtube'] as const;
 export type VideoPlatform = (typeof VIDEO_PLATFORMS)[number];
 
 export const PLATFORM_MARKET: Readonly<Record<VideoPlatform, Market>> = {
-  tiktok: 'network_a',
-  douyin: 'network_b',
+  network_a: 'network_a',
+  network_b: 'network_b',
   instagram: 'network_a',
   youtube: 'network_a',
 };

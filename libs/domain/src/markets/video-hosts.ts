@@ -7,11 +7,11 @@ import type { VideoPlatform } from './market';
 export const VIDEO_HOSTS: Readonly<
   Record<VideoPlatform, { web: readonly string[]; short: readonly string[] }>
 > = {
-  tiktok: {
+  network_a: {
     web: ['tiktok.com', 'www.tiktok.com', 'm.tiktok.com'],
     short: ['vm.tiktok.com', 'vt.tiktok.com'],
   },
-  douyin: {
+  network_b: {
     web: ['douyin.com', 'www.douyin.com', 'm.douyin.com', 'iesdouyin.com', 'www.iesdouyin.com'],
     short: ['v.douyin.com'],
   },

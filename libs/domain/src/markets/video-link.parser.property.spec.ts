@@ -14,8 +14,8 @@ const shortCode = fc.stringMatching(/^[0-9A-Za-z_-]{4,32}$/);
 const refs = fc.oneof(
   fc
     .tuple(postId, fc.option(handle, { nil: undefined }))
-    .map(([id, h]) => videoRef('tiktok', id, h)),
-  postId.map((id) => videoRef('douyin', id)),
+    .map(([id, h]) => videoRef('network_a', id, h)),
+  postId.map((id) => videoRef('network_b', id)),
   instagramCode.map((code) => videoRef('instagram', code)),
   youtubeId.map((id) => videoRef('youtube', id)),
 );
@@ -152,7 +152,7 @@ describe('parseVideoLink properties', () => {
   it('parsing the canonical URL of a reference completed with a handle gives it back', () => {
     fc.assert(
       fc.property(postId, handle, (id, h) => {
-        const ref = withHandle(videoRef('tiktok', id), h);
+        const ref = withHandle(videoRef('network_a', id), h);
         expect(ref.handle).toBe(h);
         expect(parseVideoLink(ref.canonicalUrl)).toEqual({ kind: 'video', ref });
       }),
@@ -213,8 +213,8 @@ describe('parseVideoLink properties', () => {
 
   it('accepts every allowlisted host with a path of its platform, in any letter case', () => {
     const pathFor: Record<VideoPlatform, string> = {
-      tiktok: '/@a/video/6718335390845095173',
-      douyin: '/video/7301234567890123456',
+      network_a: '/@a/video/6718335390845095173',
+      network_b: '/video/7301234567890123456',
       instagram: '/reel/C1a2B3c4D5e/',
       youtube: '/shorts/dQw4w9WgXcQ',
     };

@@ -459,8 +459,8 @@ describe('parseVideoLink: result details', () => {
         : null;
     });
     expect(markets).toEqual([
-      ['tiktok', 'network_a', TT],
-      ['douyin', 'network_b', DY],
+      ['network_a', 'network_a', TT],
+      ['network_b', 'network_b', DY],
       ['instagram', 'network_a', IG],
       ['youtube', 'network_a', YT],
     ]);
@@ -469,13 +469,13 @@ describe('parseVideoLink: result details', () => {
   it('gives the platform and market of short links and non-video posts', () => {
     expect(parseVideoLink('https://v.douyin.com/iRNBho6u/')).toEqual({
       kind: 'short_link',
-      platform: 'douyin',
+      platform: 'network_b',
       market: 'network_b',
       shortUrl: 'https://v.douyin.com/iRNBho6u/',
     });
     expect(parseVideoLink(`https://www.tiktok.com/@a/photo/${TT}`)).toEqual({
       kind: 'non_video',
-      platform: 'tiktok',
+      platform: 'network_a',
       market: 'network_a',
       postType: 'photo',
       id: TT,

@@ -188,9 +188,9 @@ function shortHostRoute(platform: VideoPlatform, url: HttpUrlParts): LinkParseRe
 
 function webHostRoute(platform: VideoPlatform, url: HttpUrlParts): LinkParseResult | undefined {
   switch (platform) {
-    case 'tiktok':
+    case 'network_a':
       return tiktokRoute(url);
-    case 'douyin':
+    case 'network_b':
       return douyinRoute(url);
     case 'instagram':
       return instagramRoute(url);
@@ -201,27 +201,29 @@ function webHostRoute(platform: VideoPlatform, url: HttpUrlParts): LinkParseResu
   }
 }
 
+/** Paths on network_a's site (tiktok.com). */
 function tiktokRoute({ path }: HttpUrlParts): LinkParseResult | undefined {
   let m = TIKTOK_POST.exec(path);
   if (m) {
     const [, handle, type, id] = m;
-    return type === 'photo' ? nonVideo('tiktok', 'photo', id) : video('tiktok', id, handle);
+    return type === 'photo' ? nonVideo('network_a', 'photo', id) : video('network_a', id, handle);
   }
   m = TIKTOK_V_HTML.exec(path) ?? TIKTOK_EMBED.exec(path);
-  if (m) return video('tiktok', m[1]);
+  if (m) return video('network_a', m[1]);
   m = TIKTOK_T.exec(path);
-  if (m) return shortLink('tiktok', `https://www.tiktok.com/t/${m[1]}/`);
+  if (m) return shortLink('network_a', `https://www.tiktok.com/t/${m[1]}/`);
   return undefined;
 }
 
+/** Paths on network_b's site (douyin.com, iesdouyin.com). */
 function douyinRoute({ path, query }: HttpUrlParts): LinkParseResult | undefined {
   let m = DOUYIN_VIDEO.exec(path);
-  if (m) return video('douyin', m[1]);
+  if (m) return video('network_b', m[1]);
   m = DOUYIN_NON_VIDEO.exec(path);
-  if (m) return nonVideo('douyin', m[1] as NonVideoPostType, m[2]);
+  if (m) return nonVideo('network_b', m[1] as NonVideoPostType, m[2]);
   // The web app opens a post over any page (discover, search, a user page) as `?modal_id=ID`.
   const modalId = queryParam(query, 'modal_id');
-  if (modalId !== undefined && /^[0-9]{19}$/.test(modalId)) return video('douyin', modalId);
+  if (modalId !== undefined && /^[0-9]{19}$/.test(modalId)) return video('network_b', modalId);
   return undefined;
 }
 

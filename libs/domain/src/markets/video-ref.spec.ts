@@ -12,15 +12,15 @@ const DY = '7301234567890123456';
 
 describe('namespaced ids', () => {
   it('keeps network_a ids plain and namespaces the others', () => {
-    expect(namespacedIdFor('tiktok', TT)).toBe(TT);
-    expect(namespacedIdFor('douyin', DY)).toBe(`network_b:${DY}`);
+    expect(namespacedIdFor('network_a', TT)).toBe(TT);
+    expect(namespacedIdFor('network_b', DY)).toBe(`network_b:${DY}`);
     expect(namespacedIdFor('instagram', 'C1a2B3c4D5e')).toBe('instagram:C1a2B3c4D5e');
     expect(namespacedIdFor('youtube', 'dQw4w9WgXcQ')).toBe('youtube:dQw4w9WgXcQ');
   });
 
   it.each([
-    [TT, { platform: 'tiktok', rawId: TT }],
-    [`network_b:${DY}`, { platform: 'douyin', rawId: DY }],
+    [TT, { platform: 'network_a', rawId: TT }],
+    [`network_b:${DY}`, { platform: 'network_b', rawId: DY }],
     ['instagram:C1a2B3c4D5e', { platform: 'instagram', rawId: 'C1a2B3c4D5e' }],
     ['youtube:dQw4w9WgXcQ', { platform: 'youtube', rawId: 'dQw4w9WgXcQ' }],
   ])('parses %s', (id, expected) => {
@@ -46,11 +46,11 @@ describe('namespaced ids', () => {
 
 describe('canonical URLs and handles', () => {
   it('builds the documented permalinks', () => {
-    expect(canonicalUrlFor('tiktok', TT, 'scout2015')).toBe(
+    expect(canonicalUrlFor('network_a', TT, 'scout2015')).toBe(
       `https://www.tiktok.com/@scout2015/video/${TT}`,
     );
-    expect(canonicalUrlFor('tiktok', TT)).toBe(`https://www.tiktok.com/@/video/${TT}`);
-    expect(canonicalUrlFor('douyin', DY)).toBe(`https://www.douyin.com/video/${DY}`);
+    expect(canonicalUrlFor('network_a', TT)).toBe(`https://www.tiktok.com/@/video/${TT}`);
+    expect(canonicalUrlFor('network_b', DY)).toBe(`https://www.douyin.com/video/${DY}`);
     expect(canonicalUrlFor('instagram', 'C1a2B3c4D5e')).toBe(
       'https://www.instagram.com/reel/C1a2B3c4D5e/',
     );
@@ -60,11 +60,11 @@ describe('canonical URLs and handles', () => {
   });
 
   it('completes a handle-less network_a reference with the provider handle', () => {
-    const ref = videoRef('tiktok', TT);
+    const ref = videoRef('network_a', TT);
     expect(ref.handle).toBeUndefined();
     const completed = withHandle(ref, '@scout2015');
     expect(completed).toEqual({
-      platform: 'tiktok',
+      platform: 'network_a',
       market: 'network_a',
       id: TT,
       namespacedId: TT,
@@ -77,13 +77,13 @@ describe('canonical URLs and handles', () => {
   it.each(['', '  ', '@', 'a/b', 'evil?x', 'x'.repeat(65), null, undefined])(
     'ignores an unusable handle %j',
     (handle) => {
-      const ref = videoRef('tiktok', TT);
+      const ref = videoRef('network_a', TT);
       expect(withHandle(ref, handle)).toBe(ref);
     },
   );
 
   it('records the handle of other platforms without changing their permalink', () => {
-    const ref = withHandle(videoRef('douyin', DY), 'chef');
+    const ref = withHandle(videoRef('network_b', DY), 'chef');
     expect(ref.handle).toBe('chef');
     expect(ref.canonicalUrl).toBe(`https://www.douyin.com/video/${DY}`);
   });
@@ -92,8 +92,8 @@ describe('canonical URLs and handles', () => {
 describe('host allowlist', () => {
   it('matches exact host names, case-insensitively', () => {
     expect(isAllowedVideoHost('WWW.TikTok.com')).toBe(true);
-    expect(videoHostInfo('v.douyin.com')).toEqual({ platform: 'douyin', kind: 'short' });
-    expect(videoHostInfo('www.iesdouyin.com')).toEqual({ platform: 'douyin', kind: 'web' });
+    expect(videoHostInfo('v.douyin.com')).toEqual({ platform: 'network_b', kind: 'short' });
+    expect(videoHostInfo('www.iesdouyin.com')).toEqual({ platform: 'network_b', kind: 'web' });
   });
 
   it.each([

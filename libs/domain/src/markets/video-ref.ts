@@ -25,15 +25,16 @@ export const INSTAGRAM_CODE_PATTERN = /^[0-9A-Za-z_-]{5,64}$/;
 /** A network_a handle as it may appear in a permalink. */
 export const HANDLE_PATTERN = /^[0-9A-Za-z._-]{1,64}$/;
 
-const NAMESPACE_PREFIX: Readonly<Record<Exclude<VideoPlatform, 'tiktok'>, string>> = {
-  douyin: 'network_b',
-  instagram: 'instagram',
-  youtube: 'youtube',
-};
+/** The platforms whose public ids carry their name as a namespace: all but network_a. */
+const NAMESPACED_PLATFORMS: readonly Exclude<VideoPlatform, 'network_a'>[] = [
+  'network_b',
+  'instagram',
+  'youtube',
+];
 
 const RAW_ID_PATTERN: Readonly<Record<VideoPlatform, RegExp>> = {
-  tiktok: POST_ID_PATTERN,
-  douyin: POST_ID_PATTERN,
+  network_a: POST_ID_PATTERN,
+  network_b: POST_ID_PATTERN,
   instagram: INSTAGRAM_CODE_PATTERN,
   youtube: YOUTUBE_ID_PATTERN,
 };
@@ -45,7 +46,7 @@ export function isValidRawId(platform: VideoPlatform, rawId: string): boolean {
 
 /** The public id of a video: network_a ids are plain, the others carry a namespace. */
 export function namespacedIdFor(platform: VideoPlatform, rawId: string): string {
-  return platform === 'tiktok' ? rawId : `${NAMESPACE_PREFIX[platform]}:${rawId}`;
+  return platform === 'network_a' ? rawId : `${platform}:${rawId}`;
 }
 
 export interface NamespacedIdParts {
@@ -56,14 +57,12 @@ export interface NamespacedIdParts {
 /** Splits a public id back into platform and raw id; `null` when it is not a valid id. */
 export function parseNamespacedId(id: unknown): NamespacedIdParts | null {
   if (typeof id !== 'string') return null;
-  if (POST_ID_PATTERN.test(id)) return { platform: 'tiktok', rawId: id };
+  if (POST_ID_PATTERN.test(id)) return { platform: 'network_a', rawId: id };
   const colon = id.indexOf(':');
   if (colon < 0) return null;
   const prefix = id.slice(0, colon);
   const rawId = id.slice(colon + 1);
-  const platform = (Object.keys(NAMESPACE_PREFIX) as (keyof typeof NAMESPACE_PREFIX)[]).find(
-    (candidate) => NAMESPACE_PREFIX[candidate] === prefix,
-  );
+  const platform = NAMESPACED_PLATFORMS.find((candidate) => candidate === prefix);
   if (!platform || !isValidRawId(platform, rawId)) return null;
   return { platform, rawId };
 }
@@ -79,9 +78,9 @@ export function parseNamespacedId(id: unknown): NamespacedIdParts | null {
  */
 export function canonicalUrlFor(platform: VideoPlatform, rawId: string, handle?: string): string {
   switch (platform) {
-    case 'tiktok':
+    case 'network_a':
       return `https://www.tiktok.com/@${handle ?? ''}/video/${rawId}`;
-    case 'douyin':
+    case 'network_b':
       return `https://www.douyin.com/video/${rawId}`;
     case 'instagram':
       return `https://www.instagram.com/reel/${rawId}/`;

@@ -1,6 +1,6 @@
 /**
  * Generated from the OpenAPI document the API serves (GET /openapi.json) by
- * `npm run sdk:types` (openapi-typescript + prettier). Do not edit by hand.
+ * `npm run generate` (openapi-typescript + prettier). Do not edit by hand.
  */
 export interface paths {
   '/v1/assist': {

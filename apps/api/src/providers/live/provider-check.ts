@@ -2,8 +2,8 @@ import { ProviderCallError } from '../http/provider-call.error';
 import { ProviderHttpClient, type FetchLike, type QueryValue } from '../http/provider-http.client';
 import { asArray, at, firstDefined, idText, text } from './json-read';
 import { ENDPOINTS, type Endpoint } from './tikhub-endpoints';
-import { SEARCH_STRATEGIES } from './tikhub-video-data.provider';
-import { payloadOf } from './tikhub.mappers';
+import { SEARCH_STRATEGIES } from './tikhub';
+import { payloadOf } from './tikhub/mappers';
 
 /**
  * `npm run cli -- providers:check`: one real call to every endpoint the live adapter uses, with

@@ -16,10 +16,7 @@ import {
   type FakeProvider,
 } from '../../../test/fakes';
 import { ENDPOINTS } from './tikhub-endpoints';
-import {
-  TikhubVideoDataProvider,
-  type TikhubVideoDataSettings,
-} from './tikhub-video-data.provider';
+import { TikhubVideoDataProvider, type TikhubVideoDataSettings } from './tikhub';
 
 /**
  * The live adapter against the provider's published contract (TikHub API V5.3.2): every request
@@ -153,8 +150,8 @@ describe('every endpoint the adapter calls, through the contract fake', () => {
     await provider.searchVideos('network_a', 'coffee');
     await provider.searchVideos('network_b', '咖啡');
     await provider.batchPlayCounts([B]);
-    await provider.getPost({ platform: 'tiktok', id: A });
-    await provider.getPost({ platform: 'douyin', id: B });
+    await provider.getPost({ platform: 'network_a', id: A });
+    await provider.getPost({ platform: 'network_b', id: B });
     await provider.getPost({ platform: 'instagram', id: 'Ccontract1' });
     await provider.getPost({ platform: 'youtube', id: 'dQw4w9WgXcQ' });
     await provider.resolveShareLink('https://vm.tiktok.com/ZMcontract/');
@@ -181,8 +178,8 @@ describe('every endpoint the adapter calls, through the contract fake', () => {
     const noRetry = adapter({ maxRetries: 0 });
     await noRetry.searchVideos('network_a', 'coffee');
     await noRetry.searchVideos('network_b', '咖啡');
-    await noRetry.getPost({ platform: 'tiktok', id: A });
-    await noRetry.getPost({ platform: 'douyin', id: B });
+    await noRetry.getPost({ platform: 'network_a', id: A });
+    await noRetry.getPost({ platform: 'network_b', id: B });
     await noRetry.resolveShareLink('https://v.douyin.com/contract-1/');
 
     const called = new Set(fake.requests().map((request) => request.path));
@@ -314,7 +311,9 @@ describe('failures classified by what the provider says', () => {
   });
 
   it('a network_b post reported as filtered (empty item with a reason) is missing, not a failure', async () => {
-    expect(await adapter().getPost({ platform: 'douyin', id: '7400000000000009999' })).toBeNull();
+    expect(
+      await adapter().getPost({ platform: 'network_b', id: '7400000000000009999' }),
+    ).toBeNull();
     expect(fake.calls(PROVIDER_PATHS.networkBPost)).toBe(1);
   });
 
@@ -357,7 +356,7 @@ describe('failures classified by what the provider says', () => {
     );
     fake.setBehavior(PROVIDER_PATHS.networkAPost, { status: 503 });
     const provider = adapter({ maxRetries: 0 });
-    const post = await provider.getPost({ platform: 'tiktok', id: '7301234567890129002' });
+    const post = await provider.getPost({ platform: 'network_a', id: '7301234567890129002' });
     expect(post?.mediaCookie).toMatch(/^tt_chain_token=/);
     const path = await provider.downloadMedia(
       post!.mediaUrl!,

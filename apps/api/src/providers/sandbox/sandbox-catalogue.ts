@@ -1,6 +1,6 @@
 import { canonicalUrlFor, namespacedIdFor, MARKETS, type Market } from '@reelscout/domain';
 import type { SandboxSoundSpec, SandboxVideoSpec } from '../../sandbox-media/sandbox-media.types';
-import { soundUrl } from '../live/tikhub.mappers';
+import { soundUrl } from '../live/tikhub/mappers';
 import {
   toSoundSummary,
   type Post,
@@ -312,14 +312,13 @@ function buildReel(
   const sound =
     dice.chance(0.75) && nicheSounds.length > 0 ? dice.pick(nicheSounds) : dice.pick(sounds);
   const spec = videoSpec(`${market}-${id}`, durationSec, hook, niche, l, index, sound.spec);
-  const platform = market === 'network_a' ? 'tiktok' : 'douyin';
 
   const post: Post = {
-    platform,
+    platform: market,
     market,
     id,
-    namespacedId: namespacedIdFor(platform, id),
-    url: canonicalUrlFor(platform, id, handle),
+    namespacedId: namespacedIdFor(market, id),
+    url: canonicalUrlFor(market, id, handle),
     kind: 'video',
     caption,
     hashtags,
@@ -426,7 +425,7 @@ function buildMagicReel(
       id,
       namespacedId: namespacedIdFor(platform, id),
       url:
-        platform === 'tiktok'
+        platform === 'network_a'
           ? `https://www.tiktok.com/@${base.post.authorHandle}/photo/${id}`
           : `https://www.douyin.com/note/${id}`,
       kind: 'photo',

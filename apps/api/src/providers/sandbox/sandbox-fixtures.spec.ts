@@ -107,20 +107,20 @@ describe('sandbox data files', () => {
     expect(
       refusal(
         loadEdited('magic.json', MAGIC_FIXTURE, (magic) => {
-          magic.shortLinks['tiktok:ZMsandbox1'].niche = 'knitting';
+          magic.shortLinks['network_a:ZMsandbox1'].niche = 'knitting';
         }),
       ),
     ).toContain(
-      'magic.json is invalid: $.shortLinks["tiktok:ZMsandbox1"].niche names no niche of ' +
+      'magic.json is invalid: $.shortLinks["network_a:ZMsandbox1"].niche names no niche of ' +
         'niches.json (found "knitting")',
     );
     expect(
       refusal(
         loadEdited('magic.json', MAGIC_FIXTURE, (magic) => {
-          magic.shortLinks['douyin:sandbox2'].outcome = 'explode';
+          magic.shortLinks['network_b:sandbox2'].outcome = 'explode';
         }),
       ),
-    ).toContain('$.shortLinks["douyin:sandbox2"].outcome must be one of "longVideo"');
+    ).toContain('$.shortLinks["network_b:sandbox2"].outcome must be one of "longVideo"');
     expect(
       refusal(
         loadEdited('magic.json', MAGIC_FIXTURE, (magic) => {

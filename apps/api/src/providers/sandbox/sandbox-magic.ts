@@ -101,7 +101,7 @@ export const MAGIC_FIXTURE = object({
   postIds: keyed(MARKETS, keyed(OUTCOMES, text(/^[0-9]{19}$/))),
   phrases: keyed(PHRASES, text(/^[a-z0-9-]+$/)),
   shortLinks: record(
-    /^(tiktok|douyin|instagram):[A-Za-z0-9_-]+$/,
+    /^(network_a|network_b|instagram):[A-Za-z0-9_-]+$/,
     variant<ShortLinkTarget>('kind', {
       reel: object({ kind: oneOf(['reel']), market, niche: nicheKey, index: integer(0) }),
       magic: object({ kind: oneOf(['magic']), market, outcome: oneOf(OUTCOMES) }),

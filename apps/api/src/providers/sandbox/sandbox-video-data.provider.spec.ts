@@ -77,7 +77,7 @@ describe('SandboxVideoDataProvider', () => {
       expect(b.items.length).toBeGreaterThan(0);
       for (const post of b.items) {
         expect(post.market).toBe('network_b');
-        expect(post.platform).toBe('douyin');
+        expect(post.platform).toBe('network_b');
         expect(post.namespacedId).toBe(`network_b:${post.id}`);
         expect(hasHan(post.caption ?? '')).toBe(true);
       }
@@ -150,24 +150,25 @@ describe('SandboxVideoDataProvider', () => {
 
     it('does not find a network_a id on network_b', async () => {
       const [first] = (await provider.searchVideos('network_a', 'skincare')).items;
-      expect(await provider.getPost({ platform: 'douyin', id: first.id })).toBeNull();
+      expect(await provider.getPost({ platform: 'network_b', id: first.id })).toBeNull();
     });
 
     it('serves the magic posts', async () => {
       const magic = SANDBOX_MAGIC_IDS.network_b;
-      const long = await provider.getPost({ platform: 'douyin', id: magic.longVideo });
+      const long = await provider.getPost({ platform: 'network_b', id: magic.longVideo });
       expect(long?.durationSec).toBe(200);
-      expect((await provider.getPost({ platform: 'douyin', id: magic.photoPost }))?.kind).toBe(
+      expect((await provider.getPost({ platform: 'network_b', id: magic.photoPost }))?.kind).toBe(
         'photo',
       );
-      expect(await provider.getPost({ platform: 'douyin', id: magic.deletedPost })).toBeNull();
+      expect(await provider.getPost({ platform: 'network_b', id: magic.deletedPost })).toBeNull();
       expect(
-        (await failure(provider.getPost({ platform: 'douyin', id: magic.failingProvider }))).code,
+        (await failure(provider.getPost({ platform: 'network_b', id: magic.failingProvider })))
+          .code,
       ).toBe('provider_error');
       const slow = sandbox({ slowDelayMs: 60_000 });
       const error = await failure(
         slow.getPost(
-          { platform: 'tiktok', id: SANDBOX_MAGIC_IDS.network_a.slowProvider },
+          { platform: 'network_a', id: SANDBOX_MAGIC_IDS.network_a.slowProvider },
           { signal: AbortSignal.timeout(20) },
         ),
       );
@@ -222,11 +223,14 @@ describe('SandboxVideoDataProvider', () => {
     });
 
     it("answers the no-sound magic video's pool calls with nothing, and only its own", async () => {
-      for (const [market, platform, forVideo] of [
-        ['network_a', 'tiktok', SANDBOX_MAGIC_IDS.network_a.noSounds],
-        ['network_b', 'douyin', `network_b:${SANDBOX_MAGIC_IDS.network_b.noSounds}`],
+      for (const [market, forVideo] of [
+        ['network_a', SANDBOX_MAGIC_IDS.network_a.noSounds],
+        ['network_b', `network_b:${SANDBOX_MAGIC_IDS.network_b.noSounds}`],
       ] as const) {
-        const video = await provider.getPost({ platform, id: forVideo.replace(/^network_b:/, '') });
+        const video = await provider.getPost({
+          platform: market,
+          id: forVideo.replace(/^network_b:/, ''),
+        });
         expect(video).toMatchObject({ kind: 'video', sound: null, namespacedId: forVideo });
         expect(video?.mediaUrl).not.toBeNull();
         const call: CallOptions = { forVideo };

@@ -138,8 +138,7 @@ export class SandboxVideoDataProvider implements VideoDataProvider {
     } else if (target?.kind === 'magic') {
       const id = SANDBOX_MAGIC_IDS[target.market][target.outcome];
       resolved =
-        this.catalogue.reel(target.market, id)?.post.url ??
-        canonicalUrlFor(target.market === 'network_a' ? 'tiktok' : 'douyin', id);
+        this.catalogue.reel(target.market, id)?.post.url ?? canonicalUrlFor(target.market, id);
     } else if (target?.kind === 'instagram') {
       resolved = canonicalUrlFor('instagram', target.code);
     }

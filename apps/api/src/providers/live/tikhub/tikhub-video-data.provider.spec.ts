@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { Logger } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
-import { EgressGuard, EgressPolicy } from '../../egress';
+import { EgressGuard, EgressPolicy } from '../../../egress';
 import {
   appAweme,
   appMusic,
@@ -13,12 +13,9 @@ import {
   startFakeProvider,
   youtubeVideo,
   type FakeProvider,
-} from '../../../test/fakes';
-import { mediaTempDir } from '../http/media-download';
-import {
-  TikhubVideoDataProvider,
-  type TikhubVideoDataSettings,
-} from './tikhub-video-data.provider';
+} from '../../../../test/fakes';
+import { mediaTempDir } from '../../http/media-download';
+import { TikhubVideoDataProvider, type TikhubVideoDataSettings } from '.';
 
 const A1 = '7301234567890120001';
 const A2 = '7301234567890120002';
@@ -206,7 +203,7 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
           times: 2,
         },
       );
-      const post = await adapter().getPost({ platform: 'tiktok', id: A1 });
+      const post = await adapter().getPost({ platform: 'network_a', id: A1 });
       expect(post?.id).toBe(A1);
       expect(fake.calls(PROVIDER_PATHS.networkAPost)).toBe(3);
     });
@@ -229,7 +226,7 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
 
     it('retries a connection reset', async () => {
       fake.setBehavior(PROVIDER_PATHS.networkAPost, { reset: true }, { times: 1 });
-      expect((await adapter().getPost({ platform: 'tiktok', id: A1 }))?.id).toBe(A1);
+      expect((await adapter().getPost({ platform: 'network_a', id: A1 }))?.id).toBe(A1);
       expect(fake.calls(PROVIDER_PATHS.networkAPost)).toBe(2);
     });
 
@@ -363,21 +360,27 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
   describe('posts and links', () => {
     it('gets a network_a post, falling back to the web endpoint', async () => {
       fake.setBehavior(PROVIDER_PATHS.networkAPost, { status: 400 });
-      const post = await adapter().getPost({ platform: 'tiktok', id: A1 });
+      const post = await adapter().getPost({ platform: 'network_a', id: A1 });
       expect(post).toMatchObject({ id: A1, authorHandle: 'brewwithmaya', durationSec: 21 });
       expect(fake.calls(PROVIDER_PATHS.networkAPostWeb)).toBe(1);
     });
 
     it('answers null for a missing or deleted post', async () => {
-      expect(await adapter().getPost({ platform: 'tiktok', id: '7301234567890129999' })).toBeNull();
-      expect(await adapter().getPost({ platform: 'douyin', id: '7401234567890129999' })).toBeNull();
+      expect(
+        await adapter().getPost({ platform: 'network_a', id: '7301234567890129999' }),
+      ).toBeNull();
+      expect(
+        await adapter().getPost({ platform: 'network_b', id: '7401234567890129999' }),
+      ).toBeNull();
       fake.addPost('network_a', appAweme({ id: '7301234567890128888', deleted: true }));
-      expect(await adapter().getPost({ platform: 'tiktok', id: '7301234567890128888' })).toBeNull();
+      expect(
+        await adapter().getPost({ platform: 'network_a', id: '7301234567890128888' }),
+      ).toBeNull();
     });
 
     it('reports a photo post as such', async () => {
       fake.addPost('network_b', appAweme({ id: '7401234567890127777', photo: true }));
-      const post = await adapter().getPost({ platform: 'douyin', id: '7401234567890127777' });
+      const post = await adapter().getPost({ platform: 'network_b', id: '7401234567890127777' });
       expect(post?.kind).toBe('photo');
     });
 
@@ -386,7 +389,7 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
         json: { code: 200, data: { aweme_detail: null } },
       });
       fake.setBehavior(PROVIDER_PATHS.networkBPostWeb, { json: { code: 200, data: {} } });
-      expect((await failure(adapter().getPost({ platform: 'douyin', id: B(1) }))).code).toBe(
+      expect((await failure(adapter().getPost({ platform: 'network_b', id: B(1) }))).code).toBe(
         'provider_error',
       );
     });
@@ -398,7 +401,7 @@ describe('TikhubVideoDataProvider through the fake provider', () => {
         'text/vtt',
       );
       fake.addPost('network_a', appAweme({ id: '7301234567890126666', handle: 'cap', captionUrl }));
-      const post = await adapter().getPost({ platform: 'tiktok', id: '7301234567890126666' });
+      const post = await adapter().getPost({ platform: 'network_a', id: '7301234567890126666' });
       expect(post?.captions?.segments).toEqual([{ start: 0, end: 1.5, text: 'Hello' }]);
     });
 

@@ -5,8 +5,8 @@ import {
   instagramMedia,
   webItemFromAweme,
   youtubeVideo,
-} from '../../../test/fakes/provider-payloads';
-import { count } from './json-read';
+} from '../../../../../test/fakes/provider-payloads';
+import { count } from '../../json-read';
 import {
   extractPosts,
   extractSounds,
@@ -19,7 +19,7 @@ import {
   parseCaptionFile,
   readPlayCounts,
   unavailableReason,
-} from './tikhub.mappers';
+} from '.';
 
 const ID_A = '7301234567890123456';
 const ID_B = '7409876543210987654';
@@ -51,7 +51,7 @@ describe('provider mapping', () => {
       'network_a',
     )!;
     expect(post).toMatchObject({
-      platform: 'tiktok',
+      platform: 'network_a',
       market: 'network_a',
       id: ID_A,
       namespacedId: ID_A,
