@@ -527,6 +527,121 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/jobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List jobs, newest first
+     * @description Filter by operation, status and creation time; page with `limit` and `starting_after`.
+     */
+    get: operations['listJobs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/jobs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a job
+     * @description Its status and progress; once it ended, its result or error and what it cost.
+     */
+    get: operations['getJob'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/jobs/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a job
+     * @description Queued: ends at once, nothing charged. Running: stops at its next step and ends `canceled`, nothing charged (a stopped operation has delivered nothing). Ended: 409 `job_not_cancelable`.
+     */
+    post: operations['cancelJob'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/jobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the account's jobs of one mode, newest first */
+    get: operations['accountListJobs'];
+    put?: never;
+    /**
+     * Run an operation from the dashboard (an async job)
+     * @description The playground: runs `operation` with `input` (exactly the body of `POST /v1/<operation>`) as an async job of the signed-in account, the way `Prefer: respond-async` does on /v1: the same validation (a field error is `invalid_request` with `param` prefixed `input.`), the hold before any work (402 `insufficient_credit` when the credit is short), the same capture or void. The run has no key: its job and usage record say `source: dashboard`. Live runs must confirm the price (`confirm_price_usd`); test runs are free of that. `Idempotency-Key` works as on /v1. Poll the job at `Location` (`GET /account/jobs/{id}?mode=`).
+     */
+    post: operations['accountRunJob'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/jobs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a job */
+    get: operations['accountGetJob'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/jobs/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a job */
+    post: operations['accountCancelJob'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/webhook_endpoints': {
     parameters: {
       query?: never;
@@ -747,27 +862,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/account/jobs': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List the account's jobs of one mode, newest first */
-    get: operations['accountListJobs'];
-    put?: never;
-    /**
-     * Run an operation from the dashboard (an async job)
-     * @description The playground: runs `operation` with `input` (exactly the body of `POST /v1/<operation>`) as an async job of the signed-in account, the way `Prefer: respond-async` does on /v1: the same validation (a field error is `invalid_request` with `param` prefixed `input.`), the hold before any work (402 `insufficient_credit` when the credit is short), the same capture or void. The run has no key: its job and usage record say `source: dashboard`. Live runs must confirm the price (`confirm_price_usd`); test runs are free of that. `Idempotency-Key` works as on /v1. Poll the job at `Location` (`GET /account/jobs/{id}?mode=`).
-     */
-    post: operations['accountRunJob'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/account/jobs/{id}/media/cover/{index}': {
     parameters: {
       query?: never;
@@ -842,100 +936,6 @@ export interface paths {
     get: operations['accountJobAudio'];
     put?: never;
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/jobs': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List jobs, newest first
-     * @description Filter by operation, status and creation time; page with `limit` and `starting_after`.
-     */
-    get: operations['listJobs'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/jobs/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Get a job
-     * @description Its status and progress; once it ended, its result or error and what it cost.
-     */
-    get: operations['getJob'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/jobs/{id}/cancel': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Cancel a job
-     * @description Queued: ends at once, nothing charged. Running: stops at its next step and ends `canceled`, nothing charged (a stopped operation has delivered nothing). Ended: 409 `job_not_cancelable`.
-     */
-    post: operations['cancelJob'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account/jobs/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Get a job */
-    get: operations['accountGetJob'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account/jobs/{id}/cancel': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Cancel a job */
-    post: operations['accountCancelJob'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2105,6 +2105,12 @@ export interface components {
       /** @description Pass back as `cursor` for the next page; `null` on the last page. */
       nextCursor: string | null;
     };
+    JobListDto: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['JobDto'][];
+      has_more: boolean;
+    };
     CreateWebhookEndpointDto: {
       /**
        * @description Where events are POSTed. Live mode: https, a public address. Test mode may also use http and loopback (`http://localhost:3000/…`).
@@ -2262,12 +2268,6 @@ export interface components {
        * @example 0.150000
        */
       confirm_price_usd?: string;
-    };
-    JobListDto: {
-      /** @enum {string} */
-      object: 'list';
-      data: components['schemas']['JobDto'][];
-      has_more: boolean;
     };
   };
   responses: never;
@@ -5669,6 +5669,876 @@ export interface operations {
       };
     };
   };
+  listJobs: {
+    parameters: {
+      query?: {
+        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+        /** @description Jobs created at or after this instant (ISO 8601 date or date-time; UTC without an offset). */
+        created_gte?: string;
+        /** @description Jobs created before this instant (ISO 8601 date or date-time). */
+        created_lt?: string;
+        /** @description The `x-request-id` of the call that created the job: a client that hung up before the answer finds its job by the id it sent. */
+        request_id?: string;
+        limit?: number;
+        /** @description The id of the last job of the previous page: the next page starts after it. */
+        starting_after?: string;
+      };
+      header?: {
+        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
+        'x-subject'?: string;
+        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of jobs, newest first. */
+      200: {
+        headers: {
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobListDto'];
+        };
+      };
+      /** @description `invalid_request`: a field, query parameter or header is invalid; `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key. No key to count against, so no RateLimit headers. */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description `Bearer`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `internal_error`: a bug on our side; no details leak. */
+      500: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  getJob: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
+        'x-subject'?: string;
+        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
+        'x-request-id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The job. */
+      200: {
+        headers: {
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobDto'];
+        };
+      };
+      /** @description `invalid_request`: a field, query parameter or header is invalid; `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key. No key to count against, so no RateLimit headers. */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description `Bearer`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no job with this id among the jobs of this key's account and mode. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `internal_error`: a bug on our side; no details leak. */
+      500: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  cancelJob: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
+        'x-subject'?: string;
+        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
+        'x-request-id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The job, `canceled` (or still `running` until its next step). */
+      200: {
+        headers: {
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobDto'];
+        };
+      };
+      /** @description `invalid_request`: a field, query parameter or header is invalid; `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key. No key to count against, so no RateLimit headers. */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description `Bearer`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no job with this id among the jobs of this key's account and mode. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `job_not_cancelable`: the job already ended (succeeded, failed or canceled). */
+      409: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `internal_error`: a bug on our side; no details leak. */
+      500: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountListJobs: {
+    parameters: {
+      query: {
+        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+        limit?: number;
+        /** @description The id of the last job of the previous page: the next page starts after it. */
+        starting_after?: string;
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Jobs of one mode, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobListDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountRunJob: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PlaygroundRunDto'];
+      };
+    };
+    responses: {
+      /** @description The job, queued: poll it (`Location`) until it ends. */
+      202: {
+        headers: {
+          /** @description Where to poll the job: `/account/jobs/{id}?mode=…`. */
+          Location?: string;
+          /** @description The job's id. */
+          'x-job-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobDto'];
+        };
+      };
+      /** @description `invalid_request`: a field of the body or of `input` is invalid (`param`: `operation`, `input.limit`, …). `price_confirmation_required`: a live run without `confirm_price_usd` equal to its price (`param: confirm_price_usd`; the price in `x-service-price-usd`); nothing is charged. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `insufficient_credit`: the available credit of the mode is below the run’s price; nothing was held or run. */
+      402: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_in_use`: a run with this `Idempotency-Key` is still going. */
+      409: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for another run. */
+      422: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_unavailable`: a live provider the operation needs is not configured. */
+      503: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountGetJob: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no job with this id among the account's jobs of this mode. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountCancelJob: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Queued: ends at once, nothing charged. Running: stops at its next step, nothing charged. Ended: 409 `job_not_cancelable`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no job with this id among the account's jobs of this mode. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `job_not_cancelable`: the job already ended. */
+      409: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
   listWebhookEndpoints: {
     parameters: {
       query?: {
@@ -7730,233 +8600,6 @@ export interface operations {
       };
     };
   };
-  accountListJobs: {
-    parameters: {
-      query: {
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
-        status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
-        limit?: number;
-        /** @description The id of the last job of the previous page: the next page starts after it. */
-        starting_after?: string;
-        mode: 'live' | 'test';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Jobs of one mode, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobListDto'];
-        };
-      };
-      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: not signed in (no, expired or ended session). */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: the account has no API access. */
-      403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
-  accountRunJob: {
-    parameters: {
-      query: {
-        mode: 'live' | 'test';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['PlaygroundRunDto'];
-      };
-    };
-    responses: {
-      /** @description The job, queued: poll it (`Location`) until it ends. */
-      202: {
-        headers: {
-          /** @description Where to poll the job: `/account/jobs/{id}?mode=…`. */
-          Location?: string;
-          /** @description The job's id. */
-          'x-job-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobDto'];
-        };
-      };
-      /** @description `invalid_request`: a field of the body or of `input` is invalid (`param`: `operation`, `input.limit`, …). `price_confirmation_required`: a live run without `confirm_price_usd` equal to its price (`param: confirm_price_usd`; the price in `x-service-price-usd`); nothing is charged. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: not signed in (no, expired or ended session). */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `insufficient_credit`: the available credit of the mode is below the run’s price; nothing was held or run. */
-      402: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
-      403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `idempotency_key_in_use`: a run with this `Idempotency-Key` is still going. */
-      409: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `payload_too_large`: the body is over 64 KiB. */
-      413: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
-      415: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `idempotency_key_reused`: this `Idempotency-Key` was used for another run. */
-      422: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `provider_unavailable`: a live provider the operation needs is not configured. */
-      503: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
   accountJobCover: {
     parameters: {
       query: {
@@ -8542,649 +9185,6 @@ export interface operations {
           'audio/mp4': components['schemas']['ErrorDto'];
           'audio/mpeg': components['schemas']['ErrorDto'];
           'audio/ogg': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
-  listJobs: {
-    parameters: {
-      query?: {
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
-        status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
-        /** @description Jobs created at or after this instant (ISO 8601 date or date-time; UTC without an offset). */
-        created_gte?: string;
-        /** @description Jobs created before this instant (ISO 8601 date or date-time). */
-        created_lt?: string;
-        /** @description The `x-request-id` of the call that created the job: a client that hung up before the answer finds its job by the id it sent. */
-        request_id?: string;
-        limit?: number;
-        /** @description The id of the last job of the previous page: the next page starts after it. */
-        starting_after?: string;
-      };
-      header?: {
-        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
-        'x-subject'?: string;
-        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
-        'x-request-id'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of jobs, newest first. */
-      200: {
-        headers: {
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobListDto'];
-        };
-      };
-      /** @description `invalid_request`: a field, query parameter or header is invalid; `param` names it. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: missing, malformed, unknown or revoked key. No key to count against, so no RateLimit headers. */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description `Bearer`. */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: the account has no API access. */
-      403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `internal_error`: a bug on our side; no details leak. */
-      500: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
-  getJob: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
-        'x-subject'?: string;
-        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
-        'x-request-id'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The job. */
-      200: {
-        headers: {
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobDto'];
-        };
-      };
-      /** @description `invalid_request`: a field, query parameter or header is invalid; `param` names it. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: missing, malformed, unknown or revoked key. No key to count against, so no RateLimit headers. */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description `Bearer`. */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: the account has no API access. */
-      403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `not_found`: no job with this id among the jobs of this key's account and mode. */
-      404: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `internal_error`: a bug on our side; no details leak. */
-      500: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
-  cancelJob: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
-        'x-subject'?: string;
-        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
-        'x-request-id'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The job, `canceled` (or still `running` until its next step). */
-      200: {
-        headers: {
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobDto'];
-        };
-      };
-      /** @description `invalid_request`: a field, query parameter or header is invalid; `param` names it. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: missing, malformed, unknown or revoked key. No key to count against, so no RateLimit headers. */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description `Bearer`. */
-          'WWW-Authenticate'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: the account has no API access. */
-      403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `not_found`: no job with this id among the jobs of this key's account and mode. */
-      404: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `job_not_cancelable`: the job already ended (succeeded, failed or canceled). */
-      409: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `payload_too_large`: the body is over 64 KiB. */
-      413: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
-      415: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `internal_error`: a bug on our side; no details leak. */
-      500: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
-  accountGetJob: {
-    parameters: {
-      query: {
-        mode: 'live' | 'test';
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobDto'];
-        };
-      };
-      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: not signed in (no, expired or ended session). */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: the account has no API access. */
-      403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `not_found`: no job with this id among the account's jobs of this mode. */
-      404: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
-  accountCancelJob: {
-    parameters: {
-      query: {
-        mode: 'live' | 'test';
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Queued: ends at once, nothing charged. Running: stops at its next step, nothing charged. Ended: 409 `job_not_cancelable`. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['JobDto'];
-        };
-      };
-      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: not signed in (no, expired or ended session). */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
-      403: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `not_found`: no job with this id among the account's jobs of this mode. */
-      404: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `job_not_cancelable`: the job already ended. */
-      409: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `payload_too_large`: the body is over 64 KiB. */
-      413: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unsupported_media_type`: the body is not `application/json`. */
-      415: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
         };
       };
     };
