@@ -103,7 +103,7 @@ async function heading(page, text) {
   await page.getByRole('heading', { level: 1, name: text }).waitFor();
 }
 
-/** A webhook receiver on 127.0.0.1 (test mode may use http on loopback): answers 200. */
+/** A webhook receiver on 127.0.0.1 (allowed by OUTBOUND_ALLOW_PRIVATE_HOSTS): answers 200. */
 function startReceiver() {
   return new Promise((resolve) => {
     const server = http.createServer((req, res) => {
@@ -176,7 +176,13 @@ describe('dashboard in Chromium', () => {
     async () => {
       // The playground's media cache is the run's own (a temp dir), like its database.
       state.mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelscout-e2e-media-'));
-      state.stack = await startStack({ env: { PLAYGROUND_MEDIA_DIR: state.mediaDir } });
+      state.stack = await startStack({
+        env: {
+          PLAYGROUND_MEDIA_DIR: state.mediaDir,
+          // The webhook receiver listens on 127.0.0.1: allowed as a developer allows it.
+          OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+        },
+      });
       // Chromium's runtime folder is the run's own too: without XDG_RUNTIME_DIR, its audio
       // client (libpulse, woken by the playground's media) makes a pulse-* folder in /tmp and
       // leaves it there.

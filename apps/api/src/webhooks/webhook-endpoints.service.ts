@@ -191,10 +191,7 @@ export class WebhookEndpointsService {
   private async checkedUrl(raw: string, mode: Mode): Promise<string> {
     const url = parseEndpointUrl(raw, mode);
     try {
-      await this.egress.checkDestination(url, {
-        allowLoopback: mode === 'test',
-        timeoutMs: DNS_CHECK_MS,
-      });
+      await this.egress.checkDestination(url, { timeoutMs: DNS_CHECK_MS });
     } catch (error) {
       if (error instanceof EgressRefusedError) {
         throw invalidUrl(`\`url\` is not a destination webhooks may be sent to: ${error.reason}.`);
