@@ -70,7 +70,6 @@ function mountDashboardSessions(
     dashboardRateLimitMiddleware(
       app.get(RateLimitService),
       config.get('DASHBOARD_RATE_LIMIT_PER_MIN', { infer: true }),
-      config.get('AUTH_RATE_LIMIT_PER_MIN', { infer: true }),
     ),
   );
   app.use(dashboardPaths, sameOriginMiddleware([publicUrl]));

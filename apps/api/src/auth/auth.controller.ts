@@ -20,6 +20,7 @@ import {
 } from './dto/auth.dto';
 import { InviteInspectResponseDto } from './dto/invite.dto';
 import { InvitesService } from './invites.service';
+import { AuthAttemptGuard } from '../throttling/auth-attempt.guard';
 import { LocalAuthGuard } from './local-auth.guard';
 import { SESSION_COOKIE } from './session';
 
@@ -45,7 +46,8 @@ export class AuthController {
 
   @Post('sign-in')
   @HttpCode(200)
-  @UseGuards(LocalAuthGuard)
+  // The attempt counts first, before the password is checked.
+  @UseGuards(AuthAttemptGuard, LocalAuthGuard)
   @ApiDashboardRoute({
     operationId: 'authSignIn',
     summary: 'Sign in with e-mail and password',
@@ -76,6 +78,7 @@ export class AuthController {
 
   @Post('sign-up')
   @HttpCode(201)
+  @UseGuards(AuthAttemptGuard)
   @ApiDashboardRoute({
     operationId: 'authSignUp',
     summary: 'Create an account from an invite',
@@ -145,6 +148,7 @@ export class AuthController {
 
   @Post('password-reset/request')
   @HttpCode(202)
+  @UseGuards(AuthAttemptGuard)
   @ApiDashboardRoute({
     operationId: 'authRequestPasswordReset',
     summary: 'E-mail a password reset link',
@@ -165,6 +169,7 @@ export class AuthController {
 
   @Post('password-reset/confirm')
   @HttpCode(200)
+  @UseGuards(AuthAttemptGuard)
   @ApiDashboardRoute({
     operationId: 'authConfirmPasswordReset',
     summary: 'Set a new password with a reset link',
