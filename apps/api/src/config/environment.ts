@@ -138,6 +138,12 @@ export class Environment {
   @Max(90)
   SESSION_TTL_DAYS: number = 14;
 
+  /** Live (not revoked, not expired) API keys one account may have; past it, 409. */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  API_KEYS_MAX_PER_ACCOUNT: number = 100;
+
   // --- operation deadlines (SPEC.md client timeouts are the ceilings) ---
 
   /** assist's deadline; past it the call is 504 `timeout` and its hold voided. At most 30 s. */
