@@ -284,6 +284,15 @@ async function startStack({
           throw new Error(`unexpected invite output: ${output}`);
         return url;
       },
+      /** A one-time password-reset link for `email` from the operator CLI (its last line). */
+      async createResetLink(email) {
+        const args = [path.join(apiBuild, 'cli.js'), 'reset-link:create', '--email', email];
+        const output = await runCommand(process.execPath, args, { env, timeoutMs: 60_000 });
+        const url = output.trim().split('\n').pop().trim();
+        if (!url.startsWith(`${webUrl}/reset-password/`))
+          throw new Error(`unexpected reset-link output: ${output}`);
+        return url;
+      },
       stop,
     };
   } catch (error) {

@@ -152,6 +152,8 @@ export class AuthController {
   @ApiDashboardRoute({
     operationId: 'authRequestPasswordReset',
     summary: 'E-mail a password reset link',
+    description:
+      'Answers 202 at once, the same for any address; the link is made and e-mailed afterwards (only to an existing account, only when SMTP is configured).',
     auth: 'public',
     authAttempt: true,
     errors: dashboardBodyErrors(),
@@ -160,10 +162,8 @@ export class AuthController {
     type: PasswordResetRequestResponseDto,
     description: 'The same answer whether or not an account has this address.',
   })
-  async requestReset(
-    @Body() body: PasswordResetRequestDto,
-  ): Promise<PasswordResetRequestResponseDto> {
-    await this.auth.requestPasswordReset(body.email, body.locale);
+  requestReset(@Body() body: PasswordResetRequestDto): PasswordResetRequestResponseDto {
+    this.auth.requestPasswordReset(body.email, body.locale);
     return { accepted: true };
   }
 
@@ -173,7 +173,8 @@ export class AuthController {
   @ApiDashboardRoute({
     operationId: 'authConfirmPasswordReset',
     summary: 'Set a new password with a reset link',
-    description: 'Ends every session of the account. A used, expired or unknown token is 400.',
+    description:
+      'Ends every session of the account and voids its other unused reset links. A used, expired or unknown token is 400.',
     auth: 'public',
     authAttempt: true,
     errors: dashboardBodyErrors(),

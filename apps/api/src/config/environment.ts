@@ -117,7 +117,7 @@ export class Environment {
 
   // --- accounts and sessions (issue 3) ---
 
-  /** SMTP for password-reset e-mails (smtp://user:pass@host:587). Unset: the link is logged. */
+  /** SMTP for password-reset e-mails (smtp://user:pass@host:587). Unset: none sent (see the CLI). */
   @Transform(blankToUndefined)
   @IsOptional()
   @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })

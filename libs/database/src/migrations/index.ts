@@ -12,6 +12,7 @@ import { ColumnRulesAsDomains1763701000000 } from './1763701000000-column-rules-
 import { SettleBalance1763701100000 } from './1763701100000-settle-balance';
 import { MoneyRulesAsDomains1763701200000 } from './1763701200000-money-rules-as-domains';
 import { StatusIndexesOutOfLookups1763701300000 } from './1763701300000-status-indexes-out-of-lookups';
+import { PasswordResetsByAccount1763702000000 } from './1763702000000-password-resets-by-account';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   SettleBalance1763701100000,
   MoneyRulesAsDomains1763701200000,
   StatusIndexesOutOfLookups1763701300000,
+  PasswordResetsByAccount1763702000000,
 ];
