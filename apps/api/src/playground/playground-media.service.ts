@@ -4,7 +4,7 @@ import { ConfigService } from '@nestjs/config';
 import { DomainError, type Market, type Mode } from '@reelscout/domain';
 import type { Environment } from '../config/environment';
 import { JobsService } from '../jobs/jobs.service';
-import { FfmpegRunner, fileInput, INPUT_PROTOCOLS } from '../media-analysis/ffmpeg.runner';
+import { FfmpegRunner, fileInput, IMAGE_INPUT, MEDIA_INPUT } from '../media-analysis/ffmpeg.runner';
 import type { MediaKind, Post } from '../providers/provider.types';
 import { ProvidersService } from '../providers/providers.service';
 import { VideoSourceService } from '../video-source/video-source.service';
@@ -281,7 +281,7 @@ export class PlaygroundMediaService {
     const inputs = frames.flatMap(({ seconds }) => [
       '-ss',
       Math.min(seconds, last).toFixed(3),
-      ...INPUT_PROTOCOLS,
+      ...(still ? IMAGE_INPUT : MEDIA_INPUT),
       '-i',
       fileInput(file),
     ]);
