@@ -211,11 +211,11 @@ async function main() {
 
   build('web', { log, quiet, profile: 'start' });
   if (shuttingDown) return;
-  const nextBin = path.join(ROOT, 'node_modules', '.bin', 'next');
+  // Next.js's handler behind our own server, which sets X-Forwarded-For from the connection.
   const web = startChild(
     'dashboard',
-    nextBin,
-    ['start', 'apps/web', '-p', String(webPort), '-H', '127.0.0.1'],
+    process.execPath,
+    ['apps/web/server.js', '-p', String(webPort), '-H', '127.0.0.1'],
     env,
     { stdout: quiet ? 'pipe' : 'inherit' },
   );

@@ -2,7 +2,7 @@
 /**
  * The dashboard in a real browser (Chromium driven by playwright-core: Debian's when installed,
  * else the one inside the @sparticuz/chromium package, scripts/lib/chromium.js) against the
- * real API and `next start`, on a fresh database:
+ * real API and the dashboard's server (apps/web/server.js), on a fresh database:
  *   invite → sign-up → API settings → create a test key → copy it → test credit →
  *   the key calls /v1/assist → the call and its charge appear in usage → a webhook endpoint on a
  *   local receiver (secret shown once) → an async call → its job on the Jobs page, succeeded with
@@ -12,7 +12,9 @@
  *   in test mode, its result as pictures and its usage row (playground.browser-steps.js) →
  *   revoke → 401;
  *   an account without API access sees no API tab and gets 403 from the key routes;
- *   sign-out, sign-in, password reset; screenshots for the README along the way.
+ *   sign-out, sign-in, password reset; every page under the Content-Security-Policy with no
+ *   violation in the whole run, and a forged X-Forwarded-For not reaching the API
+ *   (security.browser-steps.js); screenshots for the README along the way.
  *
  * Run: `node apps/web/e2e/run.js` (prints "N passed, N failed"), or `node --test` on this file.
  * Each step names the steps it needs; when one of those failed, it is skipped, not failed again.
@@ -29,6 +31,7 @@ const { Webhook } = require('standardwebhooks');
 const { finishSteps } = require('./finish.browser-steps');
 const { i18nSteps } = require('./i18n.browser-steps');
 const { playgroundSteps } = require('./playground.browser-steps');
+const { securitySteps, watchPolicyViolations } = require('./security.browser-steps');
 const { startStack, stopOnSignals, ROOT } = require('./stack');
 const { launchOptions } = require('../../../scripts/lib/chromium');
 
@@ -190,6 +193,7 @@ describe('dashboard in Chromium', () => {
       const { found, options } = launchOptions({ env: { XDG_RUNTIME_DIR: state.runtimeDir } });
       console.log(`browser: ${found.source} (${found.executablePath})`);
       state.browser = await chromium.launch(options);
+      watchPolicyViolations(state);
       state.page = await newPage();
     },
     { timeout: 20 * 60_000 },
@@ -1200,4 +1204,6 @@ describe('dashboard in Chromium', () => {
   step('no-page-errors', 'no uncaught errors in any page', [], async () => {
     assert.deepEqual(state.pageErrors, []);
   });
+
+  securitySteps({ step, state, newPage });
 });
