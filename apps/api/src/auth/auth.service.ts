@@ -19,6 +19,8 @@ import { SignInThrottle } from './sign-in-throttle.service';
  * per-IP ceiling of auth attempts keeps this far away in normal use.
  */
 const MAX_PENDING_RESETS = 100;
+/** How long closing the app waits for reset e-mails still on their way. */
+const SHUTDOWN_WAIT_MS = 10_000;
 
 @Injectable()
 export class AuthService implements OnModuleDestroy {
@@ -44,9 +46,15 @@ export class AuthService implements OnModuleDestroy {
     await Promise.allSettled([...this.pendingResets]);
   }
 
-  /** Lets the reset e-mails already accepted finish before the app closes. */
+  /**
+   * Lets the reset e-mails already accepted finish before the app closes, for a while: an SMTP
+   * server that stalls must not hold the shutdown for nodemailer's own (minutes-long) timeouts.
+   */
   async onModuleDestroy(): Promise<void> {
-    await this.settled();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_WAIT_MS)));
+    await Promise.race([this.settled(), late]);
+    clearTimeout(timer);
   }
 
   /** Joining needs a valid invite; account creation and using the invite are one transaction. */
