@@ -1,7 +1,7 @@
 'use strict';
 /* global document */
 /**
- * Security steps of the dashboard's browser test (issue 38): every page loads under the
+ * Security steps of the dashboard's browser test: every page loads under the
  * dashboard's Content-Security-Policy and no page of the whole run reports a violation; and the
  * client address the dashboard hands the API is the one it saw, never one a client wrote.
  */

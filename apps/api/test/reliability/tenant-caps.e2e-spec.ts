@@ -13,12 +13,12 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
  * Threat: one tenant's volume degrades everyone. Without caps an account could make thousands of
- * webhook endpoints and keys; and the sender claimed due deliveries globally, oldest first, 16 at
- * a time, waiting for the whole batch, so endpoints pointing at a tarpit (accepts, never answers)
- * queued every other account's deliveries behind theirs for a timeout per batch. Now: at most 16
- * endpoints per account and mode and API_KEYS_MAX_PER_ACCOUNT live keys (409
- * `resource_limit_reached` with `param`), and each account holds at most ACCOUNT_SHARE of the
- * sender's slots, which refill one by one.
+ * webhook endpoints and keys; and the sender claimed due deliveries globally, oldest first, a
+ * batch at a time, waiting for the whole batch, so endpoints pointing at a tarpit (accepts, never
+ * answers) queued every other account's deliveries behind theirs for a timeout per batch. Now:
+ * MAX_ENDPOINTS_PER_MODE endpoints per account and mode and API_KEYS_MAX_PER_ACCOUNT live keys
+ * (409 `resource_limit_reached` with `param`), and each account holds at most ACCOUNT_SHARE of
+ * the sender's slots, which refill one by one.
  */
 
 /** Accepts connections and never answers (until closed). */
@@ -142,7 +142,7 @@ describe('per-account caps and fair webhook delivery (e2e)', () => {
       });
       expect(res.body.error.message).toMatch(/16 test-mode webhook endpoints/);
     }
-    // The other mode has its own 16; deleting one makes room again.
+    // The other mode has a cap of its own; deleting one makes room again.
     const { key: live } = await createKey(t.app, who.account.id, 'live');
     expect((await who.post('https://127.0.0.1:8443/hook', live)).status).toBe(201);
     const first = made.find((res) => res.status === 201)!;
@@ -186,7 +186,7 @@ describe('per-account caps and fair webhook delivery (e2e)', () => {
     for (let i = 0; i < MAX_ENDPOINTS_PER_MODE; i++) {
       expect((await hog.post(`${slow.url}?n=${i}`)).status).toBe(201);
     }
-    // Two events: 32 deliveries to the tarpit, all due before the other account's one.
+    // Two events: a delivery per tarpit endpoint each, all due before the other account's one.
     await jobEnded(hog.account.id);
     await jobEnded(hog.account.id);
     await waitForValue(
