@@ -2,7 +2,8 @@
 /**
  * Starts an async playbook and gets its result by webhook:
  *
- * 1. starts a small HTTP server on 127.0.0.1 (test-mode endpoints may use loopback http);
+ * 1. starts a small HTTP server on 127.0.0.1 (test-mode endpoints may use http; the API must
+ *    allow 127.0.0.1 in OUTBOUND_ALLOW_PRIVATE_HOSTS, which `npm start` does for development);
  * 2. registers it as a webhook endpoint (the answer carries its signing secret);
  * 3. starts a playbook job (`Prefer: respond-async`: 202 at once);
  * 4. verifies the signed `job.*` event with `webhooks.verify` (Standard Webhooks) and prints the

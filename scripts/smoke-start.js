@@ -119,6 +119,13 @@ async function checkBanner(child, { firstStart }) {
   ]) {
     if (!banner.includes(expected)) throw new Error(`the banner lacks "${expected}":\n${banner}`);
   }
+  // The embedded development setup's loopback allowance is never set without this row.
+  const allowed =
+    process.env.OUTBOUND_ALLOW_PRIVATE_HOSTS === undefined && process.env.NODE_ENV !== 'production';
+  if (/Outbound +may reach 127\.0\.0\.1,::1/.test(banner) !== allowed)
+    throw new Error(
+      `the banner should ${allowed ? '' : 'not '}name the outbound allowance:\n${banner}`,
+    );
   const invite = new RegExp(`First sign-up  http://localhost:${WEB_PORT}/invite/[\\w-]{20,}`);
   if (invite.test(banner) !== firstStart)
     throw new Error(

@@ -109,12 +109,31 @@ function takeInvite(file) {
   }
 }
 
-function banner({ webPort, apiPort, invite, seconds }) {
+/**
+ * The embedded development setup (no DATABASE_URL, not production, no allowance chosen) lets
+ * outbound requests reach this machine's loopback, so a test-mode webhook endpoint can point at a
+ * receiver the developer runs here. Only ever set together with a banner row saying so.
+ */
+const LOCAL_ALLOWANCE = '127.0.0.1,::1';
+
+function localAllowance(database) {
+  const chosen = process.env.OUTBOUND_ALLOW_PRIVATE_HOSTS !== undefined;
+  const production = process.env.NODE_ENV === 'production';
+  return database.embedded && !chosen && !production ? LOCAL_ALLOWANCE : undefined;
+}
+
+function banner({ webPort, apiPort, invite, seconds, allowance }) {
   const rows = [
     ['Dashboard', `http://localhost:${webPort}`],
     ['API', `http://localhost:${apiPort}/v1`],
     ['API reference', `http://localhost:${apiPort}/docs`],
   ];
+  if (allowance) {
+    rows.push([
+      'Outbound',
+      `may reach ${allowance} (local webhook receivers; OUTBOUND_ALLOW_PRIVATE_HOSTS)`,
+    ]);
+  }
   if (invite) rows.push(['First sign-up', invite]);
   const width = Math.max(...rows.map(([name]) => name.length));
   const lines = [
@@ -166,6 +185,8 @@ async function main() {
     // Test mode's first music call finds the sandbox's sounds read (docs/test-mode.md).
     SANDBOX_SOUND_SEED: process.env.SANDBOX_SOUND_SEED || 'true',
   };
+  const allowance = localAllowance(database);
+  if (allowance) env.OUTBOUND_ALLOW_PRIVATE_HOSTS = allowance;
   const migrate = spawnSync(process.execPath, ['dist/apps/api/cli.js', 'migrate'], {
     cwd: ROOT,
     env,
@@ -190,11 +211,11 @@ async function main() {
 
   build('web', { log, quiet, profile: 'start' });
   if (shuttingDown) return;
-  const nextBin = path.join(ROOT, 'node_modules', '.bin', 'next');
+  // Next.js's handler behind our own server, which sets X-Forwarded-For from the connection.
   const web = startChild(
     'dashboard',
-    nextBin,
-    ['start', 'apps/web', '-p', String(webPort), '-H', '127.0.0.1'],
+    process.execPath,
+    ['apps/web/server.js', '-p', String(webPort), '-H', '127.0.0.1'],
     env,
     { stdout: quiet ? 'pipe' : 'inherit' },
   );
@@ -204,7 +225,7 @@ async function main() {
   if (shuttingDown) return;
   const invite = takeInvite(inviteFile);
   process.stdout.write(
-    banner({ webPort, apiPort, invite, seconds: (Date.now() - started) / 1000 }) + '\n',
+    banner({ webPort, apiPort, invite, allowance, seconds: (Date.now() - started) / 1000 }) + '\n',
   );
 }
 

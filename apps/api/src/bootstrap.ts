@@ -9,6 +9,7 @@ import type { Environment } from './config/environment';
 import { ReelscoutExpressAdapter } from './common/http/express-adapter';
 import { jsonBodyMiddleware } from './common/http/json-body.middleware';
 import { requestIdMiddleware } from './common/http/request-id';
+import { securityHeadersMiddleware } from './common/http/security-headers';
 import { createRootLogger, requestLogMiddleware } from './common/logging/logger.options';
 import { mountOpenApi } from './openapi';
 import { STRIPE_WEBHOOK_PATH } from './payments/stripe-webhook.controller';
@@ -34,6 +35,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', config.get('TRUST_PROXY_HOPS', { infer: true }));
   app.set('etag', false);
 
+  app.use(securityHeadersMiddleware());
   app.use(requestIdMiddleware);
   app.use(
     requestLogMiddleware(
@@ -70,7 +72,6 @@ function mountDashboardSessions(
     dashboardRateLimitMiddleware(
       app.get(RateLimitService),
       config.get('DASHBOARD_RATE_LIMIT_PER_MIN', { infer: true }),
-      config.get('AUTH_RATE_LIMIT_PER_MIN', { infer: true }),
     ),
   );
   app.use(dashboardPaths, sameOriginMiddleware([publicUrl]));

@@ -89,7 +89,7 @@ describe('jobs and webhooks (e2e)', () => {
         // The slow phrase stalls long enough to cancel the job while it runs.
         SANDBOX_SLOW_DELAY_MS: '5000',
         JOBS_HEARTBEAT_MS: '100',
-        OUTBOUND_ALLOW_PRIVATE_HOSTS: '',
+        OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         RATE_LIMIT_PER_KEY_PER_MIN: '100000',
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
       },

@@ -32,6 +32,8 @@ describe('OpenAPI document: real responses match their documented schemas (e2e)'
         JOBS_HEARTBEAT_MS: '100',
         // The response shapes are proven here, not music's ranking breadth: 8 sounds analysed.
         MUSIC_MAX_CANDIDATES: '8',
+        // The webhook endpoint below names localhost, allowed as a developer would allow it.
+        OUTBOUND_ALLOW_PRIVATE_HOSTS: 'localhost',
       },
     });
     const res = await request(server()).get('/openapi.json');

@@ -177,6 +177,15 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
     );
   });
 
+  it('the create routes of webhook endpoints and keys document the per-account cap (409)', () => {
+    for (const path of ['/v1/webhook_endpoints', '/account/webhook-endpoints', '/account/keys']) {
+      expect({ path, description: doc.paths[path].post.responses['409']?.description }).toEqual({
+        path,
+        description: expect.stringContaining('`resource_limit_reached`'),
+      });
+    }
+  });
+
   it.each(OPERATIONS)('%s documents every error it can answer, with its code', (path) => {
     const { responses } = doc.paths[path].post;
     const mayBeNotFound = path === '/v1/playbook' || path === '/v1/music';
@@ -184,6 +193,8 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
       if (code === 'not_found' && !mayBeNotFound) continue;
       if (code === 'job_not_cancelable') continue; // only POST /v1/jobs/{id}/cancel answers it
       if (code === 'price_confirmation_required') continue; // only the dashboard's runs answer it
+      // Only creating a webhook endpoint or a key answers it (a per-account cap).
+      if (code === 'resource_limit_reached') continue;
       expect({ status, description: responses[String(status)]?.description }).toEqual({
         status,
         description: expect.stringContaining(`\`${code}\``),

@@ -107,7 +107,8 @@ describe('@reelscout/sdk against the real API (e2e)', () => {
         WEBHOOK_RETRY_DELAYS_S: '0.2,0.2,0.2',
         WEBHOOK_POLL_INTERVAL_MS: '100',
         WEBHOOK_TIMEOUT_MS: '3000',
-        OUTBOUND_ALLOW_PRIVATE_HOSTS: '',
+        // The webhook receiver listens on 127.0.0.1, allowed the way a developer allows it.
+        OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         JOBS_HEARTBEAT_MS: '100',
         // The slow phrase and video stall 15 s, then answer: they hold scan's one slot far
         // longer than a retry takes, and outlive a 1 s `Prefer: wait`.

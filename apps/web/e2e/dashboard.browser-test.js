@@ -2,7 +2,7 @@
 /**
  * The dashboard in a real browser (Chromium driven by playwright-core: Debian's when installed,
  * else the one inside the @sparticuz/chromium package, scripts/lib/chromium.js) against the
- * real API and `next start`, on a fresh database:
+ * real API and the dashboard's server (apps/web/server.js), on a fresh database:
  *   invite → sign-up → API settings → create a test key → copy it → test credit →
  *   the key calls /v1/assist → the call and its charge appear in usage → a webhook endpoint on a
  *   local receiver (secret shown once) → an async call → its job on the Jobs page, succeeded with
@@ -12,7 +12,9 @@
  *   in test mode, its result as pictures and its usage row (playground.browser-steps.js) →
  *   revoke → 401;
  *   an account without API access sees no API tab and gets 403 from the key routes;
- *   sign-out, sign-in, password reset; screenshots for the README along the way.
+ *   sign-out, sign-in, password reset; every page under the Content-Security-Policy with no
+ *   violation in the whole run, and a forged X-Forwarded-For not reaching the API
+ *   (security.browser-steps.js); screenshots for the README along the way.
  *
  * Run: `node apps/web/e2e/run.js` (prints "N passed, N failed"), or `node --test` on this file.
  * Each step names the steps it needs; when one of those failed, it is skipped, not failed again.
@@ -29,6 +31,7 @@ const { Webhook } = require('standardwebhooks');
 const { finishSteps } = require('./finish.browser-steps');
 const { i18nSteps } = require('./i18n.browser-steps');
 const { playgroundSteps } = require('./playground.browser-steps');
+const { securitySteps, watchPolicyViolations } = require('./security.browser-steps');
 const { startStack, stopOnSignals, ROOT } = require('./stack');
 const { launchOptions } = require('../../../scripts/lib/chromium');
 
@@ -103,7 +106,7 @@ async function heading(page, text) {
   await page.getByRole('heading', { level: 1, name: text }).waitFor();
 }
 
-/** A webhook receiver on 127.0.0.1 (test mode may use http on loopback): answers 200. */
+/** A webhook receiver on 127.0.0.1 (allowed by OUTBOUND_ALLOW_PRIVATE_HOSTS): answers 200. */
 function startReceiver() {
   return new Promise((resolve) => {
     const server = http.createServer((req, res) => {
@@ -176,7 +179,13 @@ describe('dashboard in Chromium', () => {
     async () => {
       // The playground's media cache is the run's own (a temp dir), like its database.
       state.mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelscout-e2e-media-'));
-      state.stack = await startStack({ env: { PLAYGROUND_MEDIA_DIR: state.mediaDir } });
+      state.stack = await startStack({
+        env: {
+          PLAYGROUND_MEDIA_DIR: state.mediaDir,
+          // The webhook receiver listens on 127.0.0.1: allowed as a developer allows it.
+          OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+        },
+      });
       // Chromium's runtime folder is the run's own too: without XDG_RUNTIME_DIR, its audio
       // client (libpulse, woken by the playground's media) makes a pulse-* folder in /tmp and
       // leaves it there.
@@ -184,6 +193,7 @@ describe('dashboard in Chromium', () => {
       const { found, options } = launchOptions({ env: { XDG_RUNTIME_DIR: state.runtimeDir } });
       console.log(`browser: ${found.source} (${found.executablePath})`);
       state.browser = await chromium.launch(options);
+      watchPolicyViolations(state);
       state.page = await newPage();
     },
     { timeout: 20 * 60_000 },
@@ -1138,24 +1148,17 @@ describe('dashboard in Chromium', () => {
     await heading(page, 'Usage');
   });
 
-  step('reset', 'password reset from the e-mailed link', ['no-access'], async () => {
+  step('reset', 'password reset with a link from the operator CLI', ['no-access'], async () => {
     const page = await newPage();
     await page.goto('/reset-password');
     await heading(page, 'Reset your password');
     await page.getByLabel('E-mail').fill(state.plainEmail);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await heading(page, 'Check your e-mail');
-    // Without SMTP the API logs the e-mail; read the link from there (bounded).
-    const deadline = Date.now() + 10_000;
-    let link;
-    while (!link && Date.now() < deadline) {
-      const matches = [
-        ...state.stack.apiLog().matchAll(/\/reset-password\/([A-Za-z0-9_-]{16,128})/g),
-      ];
-      link = matches.length ? `/reset-password/${matches[matches.length - 1][1]}` : undefined;
-      if (!link) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    assert.ok(link, 'no reset link in the API log');
+    // Without SMTP nothing is sent and no link is ever logged: the operator's CLI gives one.
+    assert.doesNotMatch(state.stack.apiLog(), /\/reset-password\/[A-Za-z0-9_-]{16}/);
+    assert.match(state.stack.apiLog(), /SMTP_URL is not set.*reset-link:create/);
+    const link = new URL(await state.stack.createResetLink(state.plainEmail)).pathname;
     await page.goto(link);
     await heading(page, 'Choose a new password');
     const fresh = 'a brand new passphrase';
@@ -1201,4 +1204,6 @@ describe('dashboard in Chromium', () => {
   step('no-page-errors', 'no uncaught errors in any page', [], async () => {
     assert.deepEqual(state.pageErrors, []);
   });
+
+  securitySteps({ step, state, newPage });
 });

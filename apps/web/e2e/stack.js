@@ -3,7 +3,8 @@
  * The servers the browser test drives, started the way `npm start` starts them, on a fresh
  * database: builds what is stale (`scripts/build.js`: the tests' own builds; the dashboard
  * reads this run's API_PORT at run time), creates a new database (on DATABASE_URL's server,
- * or in an embedded Postgres in a temp dir), migrates, then runs the API and `next start`.
+ * or in an embedded Postgres in a temp dir), migrates, then runs the API and the dashboard's
+ * server (apps/web/server.js, as `npm start` does).
  * Everything listens on 127.0.0.1; every wait has a deadline; stop() ends what start() began.
  */
 const { spawn } = require('node:child_process');
@@ -227,6 +228,9 @@ async function startStack({
       STRIPE_SECRET_KEY: '',
       STRIPE_WEBHOOK_SECRET: '',
       SMTP_URL: '',
+      // The dashboard is the one proxy in front of the API (as in a deployment without nginx):
+      // the API takes the client's address from the X-Forwarded-For the dashboard sets.
+      TRUST_PROXY_HOPS: '1',
       ...extraEnv,
       // The tests' own builds (.build/test, apps/web/.next-test): never the ones `npm start` runs.
       REELSCOUT_BUILD: 'test',
@@ -258,11 +262,10 @@ async function startStack({
     await waitForHttp(`${apiUrl}/health`, api, 90_000);
     log(`API ready at ${apiUrl}`);
 
-    const nextBin = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
     const web = startServer(
       'dashboard',
       process.execPath,
-      [nextBin, 'start', 'apps/web', '-p', String(webPort), '-H', '127.0.0.1'],
+      [path.join(ROOT, 'apps', 'web', 'server.js'), '-p', String(webPort), '-H', '127.0.0.1'],
       env,
     );
     servers.push(web);
@@ -282,6 +285,15 @@ async function startStack({
         const url = output.trim().split('\n').pop().trim();
         if (!url.startsWith(`${webUrl}/invite/`))
           throw new Error(`unexpected invite output: ${output}`);
+        return url;
+      },
+      /** A one-time password-reset link for `email` from the operator CLI (its last line). */
+      async createResetLink(email) {
+        const args = [path.join(apiBuild, 'cli.js'), 'reset-link:create', '--email', email];
+        const output = await runCommand(process.execPath, args, { env, timeoutMs: 60_000 });
+        const url = output.trim().split('\n').pop().trim();
+        if (!url.startsWith(`${webUrl}/reset-password/`))
+          throw new Error(`unexpected reset-link output: ${output}`);
         return url;
       },
       stop,

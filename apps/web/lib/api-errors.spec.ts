@@ -89,4 +89,17 @@ describe('API error messages in the page language', () => {
     );
     expect(toFormErrors(english, ['email'])).toEqual({ fields: { email: 'email is taken' } });
   });
+
+  it('shows a per-account cap on the whole create form, in either language', () => {
+    const message =
+      'This account already has 16 test-mode webhook endpoints, the most allowed (16); delete one first.';
+    const capped = body('resource_limit_reached', message, 'webhook_endpoints');
+    expect(toFormErrors(ApiError.fromBody(409, capped, 'en'), ['url', 'events'])).toEqual({
+      fields: {},
+      form: message,
+    });
+    const zh = toFormErrors(ApiError.fromBody(409, capped, 'zh-Hans'), ['url', 'events']);
+    expect(zh.form).toContain('上限');
+    expect(zh.form).toContain('webhook_endpoints');
+  });
 });

@@ -8,9 +8,10 @@ import { apiInternalOrigin } from './api-origin';
  *
  * Forwarded as a reverse proxy does: method, path, query, body (streamed) and headers, minus the
  * hop-by-hop ones and Host (the API sees its own address, as with `changeOrigin`). The
- * X-Forwarded-Host, -Proto, -Port and -For headers are those Next.js sets on every request it
- * receives (the browser's Host, the scheme, the client's address), which the API's same-origin
- * check and its per-client throttling read. The response comes back as the API sent it: status,
+ * X-Forwarded-Host, -Proto, -Port and -For headers are the dashboard server's own (server.js:
+ * the client's address as the connection or a trusted proxy of ours saw it, never one the client
+ * wrote; Host and scheme as Next.js fills them), which the API's same-origin check and its
+ * per-client throttling read. The response comes back as the API sent it: status,
  * headers (each Set-Cookie on its own), and the body streamed (video Range requests included).
  */
 

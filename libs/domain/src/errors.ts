@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   idempotency_key_in_use: 409,
   job_canceled: 409,
   job_not_cancelable: 409,
+  resource_limit_reached: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,

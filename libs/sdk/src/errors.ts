@@ -104,7 +104,10 @@ export class PermissionDeniedError extends APIError {
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
 }
-/** 409: `idempotency_key_in_use`, `job_canceled`, `job_not_cancelable`. */
+/**
+ * 409: `idempotency_key_in_use`, `job_canceled`, `job_not_cancelable`, `resource_limit_reached`
+ * (the account has as many webhook endpoints or keys as it may; `param` names which).
+ */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
   /** `x-job-id`: the job the conflict is about, when the API names one. */
@@ -173,6 +176,7 @@ const BY_CODE: Record<string, APIErrorClass> = {
   idempotency_key_in_use: ConflictError,
   job_canceled: ConflictError,
   job_not_cancelable: ConflictError,
+  resource_limit_reached: ConflictError,
   idempotency_key_reused: IdempotencyError,
   rate_limited: RateLimitError,
   internal_error: InternalServerError,

@@ -76,9 +76,23 @@ export class ApiKeysController {
   @ApiDashboardRoute({
     operationId: 'accountCreateKey',
     summary: 'Create an API key',
-    description: 'With optional spend limits, scopes (`operations`), expiry and subject limits.',
+    description:
+      'With optional spend limits, scopes (`operations`), expiry and subject limits. An account has at most `API_KEYS_MAX_PER_ACCOUNT` live keys (100 by default).',
     auth: 'session',
-    errors: writeErrors(),
+    errors: writeErrors({
+      409: {
+        description:
+          '`resource_limit_reached`: the account already has as many live keys as it may (`param`: `api_keys`); revoke one first.',
+        codes: ['resource_limit_reached'],
+        samples: {
+          resource_limit_reached: {
+            message:
+              'This account already has 100 live API keys, the most allowed (100); revoke one first.',
+            param: 'api_keys',
+          },
+        },
+      },
+    }),
   })
   @ApiCreatedResponse({
     type: ApiKeyCreateResponseDto,

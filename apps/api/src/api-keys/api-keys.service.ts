@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ApiKey } from '@reelscout/database';
 import {
@@ -21,6 +22,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
 import { Clock } from '../common/clock/clock';
+import type { Environment } from '../config/environment';
 import { sha256Hex } from '../common/crypto/tokens';
 import {
   ApiKeyRepository,
@@ -104,6 +106,7 @@ export class ApiKeysService {
   private readonly lastUsedWrites = new Map<string, number>();
   /** When each expired key's last `key_expired` usage record was written (this instance). */
   private readonly expiredRecords = new Map<string, number>();
+  private readonly maxKeys: number;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -112,18 +115,32 @@ export class ApiKeysService {
     private readonly accounts: AccountsService,
     private readonly billing: BillingService,
     private readonly clock: Clock,
-  ) {}
+    config: ConfigService<Environment, true>,
+  ) {
+    this.maxKeys = config.get('API_KEYS_MAX_PER_ACCOUNT', { infer: true });
+  }
 
-  /** The plaintext `key` is returned once, here, and never again. */
+  /**
+   * The plaintext `key` is returned once, here, and never again. An account holds at most
+   * `API_KEYS_MAX_PER_ACCOUNT` live keys (a roll replaces one, so it is not refused).
+   */
   async create(
     accountId: string,
     input: KeySettingsInput & { name: string; mode: Mode },
     actor: KeyAuditActor = 'account',
   ): Promise<CreatedApiKeyView> {
     const settings = toSettingsRow(input, this.clock.now(), parseIsoInstant);
-    return this.dataSource.transaction((manager) =>
-      this.insertKey(accountId, input.mode, settings, null, actor, manager),
-    );
+    return this.dataSource.transaction(async (manager) => {
+      const live = await this.keys.countLiveForCreate(accountId, this.clock.now(), manager);
+      if (live >= this.maxKeys) {
+        throw new DomainError(
+          'resource_limit_reached',
+          `This account already has ${live} live API keys, the most allowed (${this.maxKeys}); revoke one first.`,
+          { param: 'api_keys' },
+        );
+      }
+      return this.insertKey(accountId, input.mode, settings, null, actor, manager);
+    });
   }
 
   private async insertKey(

@@ -20,6 +20,7 @@ import {
 } from './dto/auth.dto';
 import { InviteInspectResponseDto } from './dto/invite.dto';
 import { InvitesService } from './invites.service';
+import { AuthAttemptGuard } from '../throttling/auth-attempt.guard';
 import { LocalAuthGuard } from './local-auth.guard';
 import { SESSION_COOKIE } from './session';
 
@@ -45,7 +46,8 @@ export class AuthController {
 
   @Post('sign-in')
   @HttpCode(200)
-  @UseGuards(LocalAuthGuard)
+  // The attempt counts first, before the password is checked.
+  @UseGuards(AuthAttemptGuard, LocalAuthGuard)
   @ApiDashboardRoute({
     operationId: 'authSignIn',
     summary: 'Sign in with e-mail and password',
@@ -76,6 +78,7 @@ export class AuthController {
 
   @Post('sign-up')
   @HttpCode(201)
+  @UseGuards(AuthAttemptGuard)
   @ApiDashboardRoute({
     operationId: 'authSignUp',
     summary: 'Create an account from an invite',
@@ -145,9 +148,12 @@ export class AuthController {
 
   @Post('password-reset/request')
   @HttpCode(202)
+  @UseGuards(AuthAttemptGuard)
   @ApiDashboardRoute({
     operationId: 'authRequestPasswordReset',
     summary: 'E-mail a password reset link',
+    description:
+      'Answers 202 at once, the same for any address; the link is made and e-mailed afterwards (only to an existing account, only when SMTP is configured).',
     auth: 'public',
     authAttempt: true,
     errors: dashboardBodyErrors(),
@@ -156,19 +162,19 @@ export class AuthController {
     type: PasswordResetRequestResponseDto,
     description: 'The same answer whether or not an account has this address.',
   })
-  async requestReset(
-    @Body() body: PasswordResetRequestDto,
-  ): Promise<PasswordResetRequestResponseDto> {
-    await this.auth.requestPasswordReset(body.email, body.locale);
+  requestReset(@Body() body: PasswordResetRequestDto): PasswordResetRequestResponseDto {
+    this.auth.requestPasswordReset(body.email, body.locale);
     return { accepted: true };
   }
 
   @Post('password-reset/confirm')
   @HttpCode(200)
+  @UseGuards(AuthAttemptGuard)
   @ApiDashboardRoute({
     operationId: 'authConfirmPasswordReset',
     summary: 'Set a new password with a reset link',
-    description: 'Ends every session of the account. A used, expired or unknown token is 400.',
+    description:
+      'Ends every session of the account and voids its other unused reset links. A used, expired or unknown token is 400.',
     auth: 'public',
     authAttempt: true,
     errors: dashboardBodyErrors(),

@@ -12,6 +12,7 @@ import { BootstrapInviteService } from './bootstrap-invite.service';
 import { InvitesController } from './invites.controller';
 import { InvitesService } from './invites.service';
 import { LocalAuthGuard } from './local-auth.guard';
+import { PasswordResetLinks } from './password-reset-links';
 import { SignInThrottle } from './sign-in-throttle.service';
 
 @Module({
@@ -22,6 +23,7 @@ import { SignInThrottle } from './sign-in-throttle.service';
     InvitesService,
     SignInThrottle,
     LocalAuthGuard,
+    PasswordResetLinks,
     BootstrapInviteService,
     InviteRepository,
     PasswordResetRepository,

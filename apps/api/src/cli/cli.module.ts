@@ -6,6 +6,7 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { configModule } from '../app.module';
 import { InvitesService } from '../auth/invites.service';
+import { PasswordResetLinks } from '../auth/password-reset-links';
 import type { Environment } from '../config/environment';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ApiKeyRepository } from '../repositories/api-key.repository';
@@ -13,6 +14,7 @@ import { KeyAuditRepository } from '../repositories/key-audit.repository';
 import { ClockModule } from '../common/clock/clock';
 import { DatabaseRepository } from '../repositories/database.repository';
 import { InviteRepository } from '../repositories/invite.repository';
+import { PasswordResetRepository } from '../repositories/password-reset.repository';
 
 /** The operator CLI's application context: the same services as the API, no HTTP. */
 @Module({})
@@ -41,6 +43,8 @@ export class CliModule {
         ApiKeyRepository,
         KeyAuditRepository,
         DatabaseRepository,
+        PasswordResetLinks,
+        PasswordResetRepository,
       ],
     };
   }

@@ -99,4 +99,18 @@ describe('operator CLI arguments', () => {
       expect(err).toContain(flag);
     }
   });
+
+  it('reset-link:create takes exactly --email, checked before any database work', async () => {
+    expect((await run([])).err).toContain('reset-link:create --email E');
+    for (const [argv, message] of [
+      [['reset-link:create'], /reset-link:create needs --email/],
+      [['reset-link:create', '--email'], /--email needs a value/],
+      [['reset-link:create', '--email', 'a@example.com', '--mode', 'live'], /Unknown option/],
+    ] as [string[], RegExp][]) {
+      const result = await run(argv);
+      expect({ argv, code: result.code }).toEqual({ argv, code: 2 });
+      expect(result.err).toMatch(message);
+      expect(result.out).toBe('');
+    }
+  });
 });

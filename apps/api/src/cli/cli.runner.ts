@@ -22,6 +22,7 @@ import { DatabaseRepository } from '../repositories/database.repository';
 import { CliModule } from './cli.module';
 import { openApiCommand } from './openapi.command';
 import { providersCheck } from './providers-check.command';
+import { resetLinkCommand } from './reset-link.command';
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -39,6 +40,8 @@ Commands:
   credit:add --email E --usd 12.50 [--mode live|test] [--reason R]
                                                       add credit (a ledger grant; default mode live)
   balance --email E                                   show live and test balances
+  reset-link:create --email E                         print a one-time password-reset link for
+                                                      the account (for installs without SMTP)
   providers:check [--instagram-url U] [--youtube-id ID]
                                                       call every video-data endpoint the live
                                                       adapter uses once, with VIDEO_PROVIDER_*
@@ -196,6 +199,7 @@ const COMMAND_FLAGS: Record<string, { values: string[]; booleans: string[]; requ
       required: ['email', 'usd'],
     },
     balance: { values: ['email'], booleans: [], required: ['email'] },
+    'reset-link:create': { values: ['email'], booleans: [], required: ['email'] },
   };
 
 export function parseArgs(argv: string[]): { command: string; flags: Flags } {
@@ -413,6 +417,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           }
           return 0;
         }
+        case 'reset-link:create':
+          return resetLinkCommand(app, await accountByEmail(accounts, str(flags.email)!), io);
         default:
           throw new UsageError(`Unknown command: ${command}`);
       }

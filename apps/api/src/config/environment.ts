@@ -117,7 +117,7 @@ export class Environment {
 
   // --- accounts and sessions (issue 3) ---
 
-  /** SMTP for password-reset e-mails (smtp://user:pass@host:587). Unset: the link is logged. */
+  /** SMTP for password-reset e-mails (smtp://user:pass@host:587). Unset: none sent (see the CLI). */
   @Transform(blankToUndefined)
   @IsOptional()
   @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
@@ -137,6 +137,12 @@ export class Environment {
   @Min(1)
   @Max(90)
   SESSION_TTL_DAYS: number = 14;
+
+  /** Live (not revoked, not expired) API keys one account may have; past it, 409. */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  API_KEYS_MAX_PER_ACCOUNT: number = 100;
 
   // --- operation deadlines (SPEC.md client timeouts are the ceilings) ---
 

@@ -3,7 +3,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { cidrContains, parseCidr } from '@reelscout/domain';
-import { EgressPolicy, type EgressCheckOptions } from './egress-policy';
+import { EgressPolicy } from './egress-policy';
 import {
   EgressAbortedError,
   EgressBodyTooLargeError,
@@ -24,7 +24,7 @@ export interface EgressGuardOptions {
   ca?: string | Buffer;
 }
 
-export interface EgressRequest extends EgressCheckOptions {
+export interface EgressRequest {
   method?: 'GET' | 'HEAD' | 'POST';
   headers?: Record<string, string>;
   /** Headers sent only to the first URL's own host and port (a cookie): never to a redirect's. */
@@ -115,19 +115,16 @@ export class EgressGuard {
    * endpoints), so an obviously refused one is turned away when it is typed in. A host that does
    * not resolve (or not within `timeoutMs`) passes: the request checks it again when it is made.
    */
-  async checkDestination(
-    url: string | URL,
-    options: EgressCheckOptions & { timeoutMs: number },
-  ): Promise<void> {
+  async checkDestination(url: string | URL, options: { timeoutMs: number }): Promise<void> {
     const target = toUrl(url);
-    const host = this.policy.checkUrl(target, options);
+    const host = this.policy.checkUrl(target);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), options.timeoutMs);
     });
     try {
       await Promise.race([
-        this.checkedAddresses(target, host, options).catch((error: unknown) => {
+        this.checkedAddresses(target, host).catch((error: unknown) => {
           if (error instanceof EgressRefusedError) throw error;
           return null;
         }),
@@ -146,7 +143,7 @@ export class EgressGuard {
   ): Promise<EgressResponse> {
     const { signal, timeoutMs } = request;
     if (signal?.aborted) throw new EgressAbortedError(signal.reason);
-    const host = this.policy.checkUrl(url, request);
+    const host = this.policy.checkUrl(url);
 
     // Fires on this hop's deadline or the caller's signal, whichever comes first.
     const giveUp = new AbortController();
@@ -160,7 +157,7 @@ export class EgressGuard {
     });
     given.catch(() => undefined);
     try {
-      const addresses = await Promise.race([this.checkedAddresses(url, host, request), given]);
+      const addresses = await Promise.race([this.checkedAddresses(url, host), given]);
       return await Promise.race([
         this.connect(url, host, addresses, request, sameOrigin, giveUp.signal),
         given,
@@ -176,11 +173,7 @@ export class EgressGuard {
    * address is not allowed. The connection is pinned to this list: Node's happy-eyeballs connect
    * may try each of them (an IPv6 route that is down falls back to IPv4), never another.
    */
-  private async checkedAddresses(
-    url: URL,
-    host: string,
-    options: EgressCheckOptions,
-  ): Promise<LookupAddress[]> {
+  private async checkedAddresses(url: URL, host: string): Promise<LookupAddress[]> {
     if (isIP(host) !== 0) return [{ address: host, family: isIP(host) }];
     let addresses: LookupAddress[];
     try {
@@ -193,7 +186,7 @@ export class EgressGuard {
     if (addresses.length === 0) {
       throw Object.assign(new Error(`${host} has no address`), { code: 'ENOTFOUND' });
     }
-    for (const entry of addresses) this.policy.checkAddress(url, host, entry.address, options);
+    for (const entry of addresses) this.policy.checkAddress(url, host, entry.address);
     return addresses;
   }
 

@@ -11,16 +11,6 @@ import {
 import { isIP } from 'node:net';
 import { EgressRefusedError } from './egress.errors';
 
-/** Per-request widening of the policy, for one caller that needs it (never a global bypass). */
-export interface EgressCheckOptions {
-  /**
-   * Also allow loopback addresses (127.0.0.0/8, ::1) on any port, and nothing else: not private
-   * ranges, not link-local or cloud metadata, not IPv4-mapped forms. Only test-mode webhook
-   * deliveries ask for it, so a developer can point an endpoint at their own machine.
-   */
-  allowLoopback?: boolean;
-}
-
 /** Ports a URL may name without an allowance: the schemes' defaults. */
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 
@@ -29,6 +19,9 @@ const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
  * OWASP API7:2023): http(s) only, no credentials in the URL, the scheme's default port, and only
  * public unicast addresses — unless `OUTBOUND_ALLOW_PRIVATE_HOSTS` names the host or a range that
  * holds its address. An allowed destination may use any port (test rigs, on-premise mirrors).
+ * There is no per-caller widening: webhook deliveries of both modes, media downloads and short
+ * links all follow this one policy, so loopback (the service's own host) is as closed as any
+ * other private range until the operator names it.
  *
  * Pure rules: no DNS, no sockets. `EgressGuard` applies them to every hop it connects to.
  */
@@ -63,7 +56,7 @@ export class EgressPolicy {
    * Checks what can be checked before any DNS lookup: scheme, credentials, the host's form and
    * an IP-literal host's address. Returns the host to resolve (brackets removed).
    */
-  checkUrl(url: URL, options: EgressCheckOptions = {}): string {
+  checkUrl(url: URL): string {
     if (DEFAULT_PORTS[url.protocol] === undefined) {
       throw new EgressRefusedError(url.host, `the scheme ${url.protocol} is not http or https`);
     }
@@ -73,7 +66,7 @@ export class EgressPolicy {
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     if (host === '') throw new EgressRefusedError(url.host, 'the URL has no host');
     if (isIP(host) !== 0) {
-      this.checkAddress(url, host, host, options);
+      this.checkAddress(url, host, host);
     } else if (looksLikeIpv4Host(host) || parseIpv6(host) !== null) {
       // A numeric form the WHATWG parser did not normalise (it normalises 2130706433 and
       // 0x7f.1 itself): never resolve it, since resolvers disagree on what it means.
@@ -86,10 +79,8 @@ export class EgressPolicy {
   }
 
   /** Throws unless `address`, one that `host` resolved to, may be connected to on the URL's port. */
-  checkAddress(url: URL, host: string, address: string, options: EgressCheckOptions = {}): void {
-    const allowed =
-      this.allows(host, address) ||
-      (options.allowLoopback === true && specialAddressRange(address) === 'loopback');
+  checkAddress(url: URL, host: string, address: string): void {
+    const allowed = this.allows(host, address);
     if (!allowed && !isPublicAddress(address)) {
       const range = specialAddressRange(address) ?? 'not public';
       throw new EgressRefusedError(

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Environment } from '../config/environment';
@@ -9,9 +9,13 @@ export interface OutgoingMail {
   text: string;
 }
 
-/** Sends e-mail over SMTP when SMTP_URL is set; otherwise writes the message to the log. */
+/**
+ * Sends e-mail over SMTP when SMTP_URL is set. Without it nothing is sent and nothing of a
+ * message is logged: its text is a reset link, a bearer credential. Start-up says so once and
+ * names the CLI command that gives the operator a link for one account instead.
+ */
 @Injectable()
-export class MailService {
+export class MailService implements OnModuleInit {
   private readonly logger = new Logger('Mail');
   private readonly transport?: Transporter;
   private readonly from: string;
@@ -22,18 +26,20 @@ export class MailService {
     if (url) this.transport = nodemailer.createTransport(url);
   }
 
+  onModuleInit(): void {
+    if (this.transport) return;
+    this.logger.warn(
+      'SMTP_URL is not set: password-reset e-mails are not sent (and their links are never ' +
+        'logged). To give someone a reset link: npm run cli -- reset-link:create --email <address>',
+    );
+  }
+
   get delivers(): boolean {
     return this.transport !== undefined;
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    if (!this.transport) {
-      // Development without SMTP: the operator reads the message (and its link) from the log.
-      this.logger.warn(
-        `SMTP_URL is not set; e-mail to ${mail.to} not sent.\n${mail.subject}\n${mail.text}`,
-      );
-      return;
-    }
+    if (!this.transport) return;
     await this.transport.sendMail({ from: this.from, ...mail });
   }
 }

@@ -3,7 +3,7 @@ import { DomainError } from '@reelscout/domain';
 import type { AudioFeatures } from './audio-features';
 import { ANALYSIS_SAMPLE_RATE, type PcmAudio } from './audio-reading';
 import { AudioReadingPool } from './audio-reading.pool';
-import { FfmpegRunner, INPUT_PROTOCOLS, fileInput } from './ffmpeg.runner';
+import { FfmpegRunner, MEDIA_INPUT, fileInput } from './ffmpeg.runner';
 import { round3 } from './ffmpeg-output.parser';
 
 export {
@@ -70,7 +70,7 @@ export class AudioAnalyzer {
       [
         '-t',
         String(maxSeconds),
-        ...INPUT_PROTOCOLS,
+        ...MEDIA_INPUT,
         '-i',
         fileInput(filePath),
         '-map',

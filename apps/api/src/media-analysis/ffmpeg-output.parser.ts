@@ -175,6 +175,7 @@ const BAD_INPUT = [
   /Invalid NAL unit size/i,
   /missing picture in access unit/i,
   /Header missing/i,
+  /Format not on whitelist/i,
 ];
 
 /**

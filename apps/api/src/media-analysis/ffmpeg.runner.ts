@@ -51,8 +51,33 @@ export interface FfmpegJobResult {
 
 const STDERR_TAIL_CHARS = 64 * 1024;
 const DEFAULT_MAX_KEPT_LINES = 50_000;
-/** Only local files and pipes: a downloaded "video" that is really a playlist fetches nothing. */
-export const INPUT_PROTOCOLS = ['-protocol_whitelist', 'file,pipe'] as const;
+/**
+ * The demuxers a downloaded video or sound may be read with: the containers we expect of one
+ * (mp4/mov/m4a, webm/mkv, mp3, aac, ogg, wav, flac). ffmpeg otherwise picks the demuxer from the
+ * bytes, so a "video" that is really an HLS or concat playlist would make it read other files of
+ * this machine; such a file now fails as unreadable media (`provider_error`).
+ */
+export const MEDIA_FORMATS = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,mp3,aac,ogg,wav,flac';
+/** The demuxers a downloaded cover image may be read with (single images, no sequences). */
+export const IMAGE_FORMATS = 'jpeg_pipe,png_pipe,webp_pipe,gif,gif_pipe,bmp_pipe,tiff_pipe';
+
+/**
+ * Input options before every `-i` of media from outside: local files and pipes only (a playlist
+ * cannot fetch anything), and only the expected formats.
+ */
+export const MEDIA_INPUT = [
+  '-protocol_whitelist',
+  'file,pipe',
+  '-format_whitelist',
+  MEDIA_FORMATS,
+] as const;
+/** The same for a cover image. */
+export const IMAGE_INPUT = [
+  '-protocol_whitelist',
+  'file,pipe',
+  '-format_whitelist',
+  IMAGE_FORMATS,
+] as const;
 
 /** An input path as ffmpeg should see it: absolute, behind `file:` so no protocol is guessed. */
 export function fileInput(path: string): string {
@@ -97,7 +122,7 @@ export class FfmpegRunner {
       [
         '-v',
         'error',
-        ...INPUT_PROTOCOLS,
+        ...MEDIA_INPUT,
         '-print_format',
         'json',
         '-show_format',

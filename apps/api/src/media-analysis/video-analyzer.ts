@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
 import { abortReason } from '../common/async/abort';
-import { FfmpegRunner, INPUT_PROTOCOLS, fileInput } from './ffmpeg.runner';
+import { FfmpegRunner, MEDIA_INPUT, fileInput } from './ffmpeg.runner';
 import {
   errorLines,
   looksTruncated,
@@ -174,7 +174,7 @@ export class VideoAnalyzer {
       [
         '-t',
         String(analyzedSeconds),
-        ...INPUT_PROTOCOLS,
+        ...MEDIA_INPUT,
         '-i',
         fileInput(filePath),
         '-map',
@@ -210,7 +210,7 @@ export class VideoAnalyzer {
     const args = [
       '-t',
       String(analyzedSeconds),
-      ...INPUT_PROTOCOLS,
+      ...MEDIA_INPUT,
       '-i',
       fileInput(filePath),
       '-map',
@@ -261,7 +261,7 @@ export class VideoAnalyzer {
     try {
       const args: string[] = [];
       picks.forEach(({ t }) => {
-        args.push('-ss', t.toFixed(3), ...INPUT_PROTOCOLS, '-i', fileInput(filePath));
+        args.push('-ss', t.toFixed(3), ...MEDIA_INPUT, '-i', fileInput(filePath));
       });
       picks.forEach((_, index) => {
         args.push(

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-import { FfmpegRunner, INPUT_PROTOCOLS, fileInput } from '../media-analysis/ffmpeg.runner';
+import { FfmpegRunner, MEDIA_INPUT, fileInput } from '../media-analysis/ffmpeg.runner';
 
 /** Audio codecs a transcription accepts as they are, with the container to copy them into. */
 const COPYABLE: Readonly<Record<string, { format: string; extension: string }>> = {
@@ -30,7 +30,7 @@ export class SpeechAudioExtractor {
   ): Promise<string> {
     const copy = options.audioCodec ? COPYABLE[options.audioCodec] : undefined;
     const out = join(tmpdir(), `reelscout-speech-${randomUUID()}.${copy?.extension ?? 'wav'}`);
-    const input = ['-t', String(maxSeconds), ...INPUT_PROTOCOLS, '-i', fileInput(videoPath)];
+    const input = ['-t', String(maxSeconds), ...MEDIA_INPUT, '-i', fileInput(videoPath)];
     const output = copy
       ? ['-c:a', 'copy', '-f', copy.format]
       : ['-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav'];

@@ -3,10 +3,16 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DomainError, type Market, type Mode } from '@reelscout/domain';
 import type { Environment } from '../config/environment';
+<<<<<<< HEAD
 import { JobsService } from '../execution/jobs.service';
 import { FfmpegRunner, fileInput, INPUT_PROTOCOLS } from '../media-analysis/ffmpeg.runner';
+=======
+import { JobsService } from '../jobs/jobs.service';
+import { FfmpegRunner, fileInput, IMAGE_INPUT, MEDIA_INPUT } from '../media-analysis/ffmpeg.runner';
+>>>>>>> security
 import type { MediaKind, Post } from '../providers/provider.types';
 import { ProvidersService } from '../providers/providers.service';
+import { RateLimitService } from '../throttling/rate-limit.service';
 import { VideoSourceService } from '../video-source/video-source.service';
 import { MediaCache, type CachedMedia } from './media-cache';
 import { isJpeg, sniffMediaExtension } from './media-kinds';
@@ -51,6 +57,10 @@ export interface PlaygroundMediaStats {
  * mode's video-data provider (live: the egress guard; test: the sandbox's rendered media) and
  * processes it with the ffmpeg runner, behind its per-instance limiter. A playbook's frames are
  * extracted once per video (all missing scenes, FRAMES_PER_RUN per ffmpeg run).
+ *
+ * A miss calls the provider (a paid lookup in live mode), so each one counts toward the
+ * account's own dashboard ceiling (`DASHBOARD_RATE_LIMIT_PER_MIN` per account, whatever IPs its
+ * requests come from); past it a miss is 429 and cached media is still served.
  */
 @Injectable()
 export class PlaygroundMediaService {
@@ -63,14 +73,17 @@ export class PlaygroundMediaService {
   };
   /** Frame extractions running, per video: a second request waits for the first. */
   private readonly extracting = new Map<string, Promise<void>>();
+  private readonly missesPerMinute: number;
 
   constructor(
     private readonly jobs: JobsService,
     private readonly providers: ProvidersService,
     private readonly videos: VideoSourceService,
     private readonly ffmpeg: FfmpegRunner,
+    private readonly limits: RateLimitService,
     config: ConfigService<Environment, true>,
   ) {
+    this.missesPerMinute = config.get('DASHBOARD_RATE_LIMIT_PER_MIN', { infer: true });
     this.cache = new MediaCache(
       config.get('PLAYGROUND_MEDIA_DIR', { infer: true }),
       config.get('PLAYGROUND_MEDIA_MAX_BYTES', { infer: true }),
@@ -91,11 +104,12 @@ export class PlaygroundMediaService {
     const { operation, result } = await this.succeededJob(owner, publicId);
     const target = mediaTargetOf(operation, result, route, index);
     const signal = AbortSignal.timeout(MEDIA_DEADLINE_MS);
+    const miss = <T>(make: (temp: string) => Promise<T>) => this.counted(owner, make);
     switch (target.kind) {
       case 'reel-cover':
         return this.cache.getOrCreate(
           mediaKey(owner.mode, target.market, target.id, 'cover'),
-          (temp) =>
+          miss((temp) =>
             withFreshUrl(
               target.coverUrl,
               (url) => this.imageFrom(owner.mode, url, temp, signal),
@@ -105,20 +119,21 @@ export class PlaygroundMediaService {
                   ? (await this.videos.find(owner.mode, target.url, signal)).post.coverUrl
                   : null,
             ),
+          ),
         );
       case 'video-cover':
         return this.cache.getOrCreate(
           mediaKey(owner.mode, target.video.market, target.video.id, 'cover'),
-          (temp) => this.videoCover(owner.mode, target.video, temp, signal),
+          miss((temp) => this.videoCover(owner, target.video, temp, signal)),
         );
       case 'video':
-        return this.video(owner.mode, target.video, signal);
+        return this.video(owner, target.video, signal);
       case 'frame':
-        return this.frame(owner.mode, target.video, target.times, target.index, signal);
+        return this.frame(owner, target.video, target.times, target.index, signal);
       case 'audio':
         return this.cache.getOrCreate(
           mediaKey(owner.mode, target.market, target.soundId, 'audio'),
-          (temp) =>
+          miss((temp) =>
             withFreshUrl(
               target.previewUrl,
               async (url) =>
@@ -135,8 +150,19 @@ export class PlaygroundMediaService {
                     .videoData.getSound(target.market as Market, target.soundId, { signal })
                 )?.playUrl ?? null,
             ),
+          ),
         );
     }
+  }
+
+  /** `make` (a cache miss's work, which calls the provider), counted toward the ceiling first. */
+  private counted<T>(owner: MediaOwner, make: (temp: string) => Promise<T>) {
+    return async (temp: string): Promise<T> => {
+      await this.limits.take([
+        { key: `dash-account:${owner.accountId}`, limit: this.missesPerMinute },
+      ]);
+      return make(temp);
+    };
   }
 
   /** The job, if it is the owner's, of this mode, succeeded and its result not purged. */
@@ -163,34 +189,38 @@ export class PlaygroundMediaService {
    * the caller just did.
    */
   private video(
-    mode: Mode,
+    owner: MediaOwner,
     video: ResultVideo,
     signal: AbortSignal,
     known?: Post,
   ): Promise<CachedMedia> {
-    return this.cache.getOrCreate(mediaKey(mode, video.market, video.id, 'video'), async (temp) => {
-      const post = known ?? (await this.videos.find(mode, video.url, signal)).post;
-      const downloaded = await this.download(
-        mode,
-        post.mediaUrl!,
-        'video',
-        signal,
-        post.mediaCookie,
-      );
-      return this.adoptMedia(downloaded, temp, 'video');
-    });
+    const { mode } = owner;
+    return this.cache.getOrCreate(
+      mediaKey(mode, video.market, video.id, 'video'),
+      this.counted(owner, async (temp) => {
+        const post = known ?? (await this.videos.find(mode, video.url, signal)).post;
+        const downloaded = await this.download(
+          mode,
+          post.mediaUrl!,
+          'video',
+          signal,
+          post.mediaCookie,
+        );
+        return this.adoptMedia(downloaded, temp, 'video');
+      }),
+    );
   }
 
   /** The post's own cover when it has one; else a frame of the video, a second in. */
   private async videoCover(
-    mode: Mode,
+    owner: MediaOwner,
     video: ResultVideo,
     temp: string,
     signal: AbortSignal,
   ): Promise<{ extension: string }> {
-    const { post } = await this.videos.find(mode, video.url, signal);
-    if (post.coverUrl) return this.imageFrom(mode, post.coverUrl, temp, signal);
-    const file = await this.video(mode, video, signal, post);
+    const { post } = await this.videos.find(owner.mode, video.url, signal);
+    if (post.coverUrl) return this.imageFrom(owner.mode, post.coverUrl, temp, signal);
+    const file = await this.video(owner, video, signal, post);
     await this.extractFrames(file.path, [{ seconds: 1, output: temp }], signal);
     return { extension: 'jpg' };
   }
@@ -200,12 +230,13 @@ export class PlaygroundMediaService {
    * ffmpeg run over the (cached) video; later requests for any scene are cache hits.
    */
   private async frame(
-    mode: Mode,
+    owner: MediaOwner,
     video: ResultVideo,
     times: number[],
     index: number,
     signal: AbortSignal,
   ): Promise<CachedMedia> {
+    const { mode } = owner;
     const keyOf = (seconds: number) => mediaKey(mode, video.market, video.id, frameKind(seconds));
     const videoKey = mediaKey(mode, video.market, video.id, 'frames');
     // At most two rounds: an extraction already running for this video may be another job's
@@ -218,7 +249,7 @@ export class PlaygroundMediaService {
         await running;
         continue;
       }
-      const own = this.extractAll(mode, video, times, keyOf, signal).finally(() =>
+      const own = this.extractAll(owner, video, times, keyOf, signal).finally(() =>
         this.extracting.delete(videoKey),
       );
       this.extracting.set(videoKey, own);
@@ -233,7 +264,7 @@ export class PlaygroundMediaService {
   }
 
   private async extractAll(
-    mode: Mode,
+    owner: MediaOwner,
     video: ResultVideo,
     times: number[],
     keyOf: (seconds: number) => string,
@@ -244,7 +275,7 @@ export class PlaygroundMediaService {
       if (!(await this.cache.get(keyOf(seconds)))) missing.push(seconds);
     }
     if (missing.length === 0) return;
-    const file = await this.video(mode, video, signal);
+    const file = await this.video(owner, video, signal);
     const outputs = await Promise.all(
       missing.map(async (seconds) => ({ seconds, output: await this.cache.tempPath() })),
     );
@@ -281,7 +312,7 @@ export class PlaygroundMediaService {
     const inputs = frames.flatMap(({ seconds }) => [
       '-ss',
       Math.min(seconds, last).toFixed(3),
-      ...INPUT_PROTOCOLS,
+      ...(still ? IMAGE_INPUT : MEDIA_INPUT),
       '-i',
       fileInput(file),
     ]);

@@ -105,6 +105,24 @@ export class ApiKeyRepository {
     return manager.findOneByOrFail(ApiKey, { id: saved.id });
   }
 
+  /**
+   * In the caller's transaction: waits for any other key creation of the account to end (an
+   * advisory lock, held until commit), then counts its live keys: not revoked (or revoked only
+   * later, a rolled key's grace) and not expired, at `now`.
+   */
+  async countLiveForCreate(accountId: string, now: Date, manager: EntityManager): Promise<number> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `api_keys:${accountId}`,
+    ]);
+    const rows: { count: number }[] = await manager.query(
+      `SELECT count(*)::int AS count FROM api_keys
+        WHERE account_id = $1 AND (revoked_at IS NULL OR revoked_at > $2)
+          AND (expires_at IS NULL OR expires_at > $2)`,
+      [accountId, now],
+    );
+    return rows[0].count;
+  }
+
   /** The account's keys, newest first. */
   getAll(accountId: string): Promise<ApiKey[]> {
     return this.dataSource.manager.find(ApiKey, {

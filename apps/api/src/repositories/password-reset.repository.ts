@@ -24,4 +24,12 @@ export class PasswordResetRepository {
     );
     return rows[0]?.account_id ?? null;
   }
+
+  /** Uses up every other unused link of the account (a reset just succeeded with one). */
+  async voidAllOfAccount(accountId: string, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE password_resets SET used_at = now() WHERE account_id = $1 AND used_at IS NULL`,
+      [accountId],
+    );
+  }
 }

@@ -28,6 +28,8 @@ export interface WebhookDeliveryRow {
 export interface ClaimedDelivery {
   id: string;
   endpoint_id: string;
+  /** Whose: the sender holds each account to its share of the attempts in flight. */
+  account_id: string;
   message_id: string;
   payload: WebhookDeliveryRow['payload'];
   /** Attempts recorded before this one: the fence of the attempt's result. */
@@ -50,24 +52,38 @@ const COLUMNS = `id, endpoint_id, account_id, message_id, event_type, payload, s
   next_attempt_at, manual, last_status_code, created_at, finished_at`;
 
 /**
- * The sender's claim of due deliveries: scans `webhook_deliveries_due_idx` (migration
+ * The sender's claim of due deliveries, fair across accounts: each account's due deliveries are
+ * numbered oldest first, an account gets no more than its share less what it already holds in
+ * flight, and the rest are taken round by round (every account's first, then every second, …),
+ * so one account's backlog never fills the sender. Scans `webhook_deliveries_due_idx` (migration
  * 1763701300000), whose predicate `next_attempt_at <= now()` implies. $1 the limit, $2 the lease
- * in milliseconds.
+ * in milliseconds, $3/$4 the accounts with attempts in flight here and how many, $5 the share.
  */
 export const CLAIM_DUE_SQL = `WITH due AS (
-         SELECT d.id FROM webhook_deliveries d
+         SELECT d.id, d.account_id, d.next_attempt_at,
+                row_number() OVER (PARTITION BY d.account_id ORDER BY d.next_attempt_at, d.id) AS nth
+           FROM webhook_deliveries d
            JOIN webhook_endpoints e ON e.id = d.endpoint_id
           WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-            AND e.status = 'enabled' AND e.deleted_at IS NULL
-          ORDER BY d.next_attempt_at
-          LIMIT $1
+            AND e.status = 'enabled' AND e.deleted_at IS NULL),
+       fair AS (
+         SELECT due.id FROM due
+           LEFT JOIN unnest($3::uuid[], $4::int[]) AS busy(account_id, held)
+             ON busy.account_id = due.account_id
+          WHERE due.nth + coalesce(busy.held, 0) <= $5
+          ORDER BY due.nth, due.next_attempt_at
+          LIMIT $1),
+       claimed AS (
+         SELECT d.id FROM webhook_deliveries d
+          WHERE d.id IN (SELECT fair.id FROM fair)
+            AND d.status = 'pending' AND d.next_attempt_at <= now()
           FOR UPDATE OF d SKIP LOCKED)
        UPDATE webhook_deliveries d
           SET next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
-         FROM due, webhook_endpoints e
-        WHERE d.id = due.id AND e.id = d.endpoint_id
-        RETURNING d.id, d.endpoint_id, d.message_id, d.payload, d.attempts, d.manual, e.mode, e.url,
-                  e.secret_ciphertext,
+         FROM claimed, webhook_endpoints e
+        WHERE d.id = claimed.id AND e.id = d.endpoint_id
+        RETURNING d.id, d.endpoint_id, d.account_id, d.message_id, d.payload, d.attempts, d.manual,
+                  e.mode, e.url, e.secret_ciphertext,
                   CASE WHEN e.previous_secret_expires_at > now()
                        THEN e.previous_secret_ciphertext END AS previous_secret_ciphertext`;
 
@@ -104,12 +120,20 @@ export class WebhookDeliveryRepository {
 
   /**
    * Claims up to `limit` due deliveries of enabled endpoints (`SKIP LOCKED`: processes never
-   * claim the same row) and leases them for `leaseMs`.
+   * claim the same row) and leases them for `leaseMs`. No account gets more than `share` less
+   * what `held` says it has in flight already (see CLAIM_DUE_SQL).
    */
-  async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  async claimDue(
+    limit: number,
+    leaseMs: number,
+    fairness: { share: number; held: ReadonlyMap<string, number> },
+  ): Promise<ClaimedDelivery[]> {
     const rows: [ClaimedDelivery[], number] = await this.dataSource.query(CLAIM_DUE_SQL, [
       limit,
       leaseMs,
+      [...fairness.held.keys()],
+      [...fairness.held.values()],
+      fairness.share,
     ]);
     return rows[0];
   }

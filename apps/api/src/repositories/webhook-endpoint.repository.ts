@@ -59,8 +59,28 @@ function scoped(params: SqlParams, scope: EndpointScope, id: string): string {
 export class WebhookEndpointRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async create(endpoint: NewWebhookEndpoint): Promise<WebhookEndpointRow> {
-    const rows: WebhookEndpointRow[] = await this.dataSource.query(
+  /**
+   * In the caller's transaction: waits for any other creation of the same account and mode to
+   * end (an advisory lock, held until commit), then counts their endpoints not deleted. So two
+   * creations at once cannot both see room for one more.
+   */
+  async countForCreate(accountId: string, mode: Mode, manager: EntityManager): Promise<number> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `webhook_endpoints:${accountId}:${mode}`,
+    ]);
+    const rows: { count: number }[] = await manager.query(
+      `SELECT count(*)::int AS count FROM webhook_endpoints
+        WHERE account_id = $1 AND mode = $2 AND deleted_at IS NULL`,
+      [accountId, mode],
+    );
+    return rows[0].count;
+  }
+
+  async create(
+    endpoint: NewWebhookEndpoint,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<WebhookEndpointRow> {
+    const rows: WebhookEndpointRow[] = await manager.query(
       `INSERT INTO webhook_endpoints (id, account_id, mode, url, events, secret_ciphertext)
        VALUES ($1, $2, $3, $4, $5::text[], $6)
        RETURNING ${COLUMNS}`,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
-import { FfmpegRunner, fileInput, INPUT_PROTOCOLS } from '../media-analysis/ffmpeg.runner';
+import { FfmpegRunner, fileInput, MEDIA_INPUT } from '../media-analysis/ffmpeg.runner';
 import { SYNTH_SAMPLE_RATE, synthesizeChunks } from './sandbox-audio.synth';
 import { buildSandboxVideoGraph } from './sandbox-video.filtergraph';
 import type {
@@ -74,7 +74,7 @@ export class SandboxMediaRendererService implements SandboxMediaRenderer {
         [
           '-ss',
           String(Math.round((firstCut / 2) * 1000) / 1000),
-          ...INPUT_PROTOCOLS,
+          ...MEDIA_INPUT,
           '-i',
           fileInput(video),
           '-frames:v',

@@ -54,20 +54,24 @@ export class RateLimitService {
    */
   async hit(res: Response, counters: Counter[]): Promise<void> {
     const blocked = await this.count(res, counters);
-    if (blocked) {
-      throw new DomainError(
-        'rate_limited',
-        'Too many requests; slow down and retry after the time in Retry-After.',
-        { headers: { 'Retry-After': String(blocked.resetSeconds) } },
-      );
-    }
+    if (blocked) throw rateLimited(blocked);
   }
 
   /**
-   * Counts one hit on each counter and sets RateLimit-* for the tightest one, without refusing:
-   * returns the verdict of the counter that is over its ceiling (the longest wait), if any.
+   * Counts one hit on each counter where no response is at hand (work a request set off, deep in
+   * a service): no RateLimit-* headers, the same 429 with Retry-After as `hit`.
    */
-  async count(res: Response, counters: Counter[]): Promise<Verdict | undefined> {
+  async take(counters: Counter[]): Promise<void> {
+    const blocked = await this.count(null, counters);
+    if (blocked) throw rateLimited(blocked);
+  }
+
+  /**
+   * Counts one hit on each counter and sets RateLimit-* for the tightest one (when given a
+   * response), without refusing: returns the verdict of the counter that is over its ceiling
+   * (the longest wait), if any.
+   */
+  async count(res: Response | null, counters: Counter[]): Promise<Verdict | undefined> {
     let tightest: Verdict | undefined;
     let blocked: Verdict | undefined;
     for (const counter of counters) {
@@ -82,7 +86,7 @@ export class RateLimitService {
         blocked = verdict;
       }
     }
-    if (tightest) setRateLimitHeaders(res, tightest);
+    if (tightest && res) setRateLimitHeaders(res, tightest);
     return blocked;
   }
 
@@ -108,6 +112,14 @@ export class RateLimitService {
     attachInFlightSlot(res, slot);
     return slot;
   }
+}
+
+function rateLimited(blocked: Verdict): DomainError {
+  return new DomainError(
+    'rate_limited',
+    'Too many requests; slow down and retry after the time in Retry-After.',
+    { headers: { 'Retry-After': String(blocked.resetSeconds) } },
+  );
 }
 
 function setRateLimitHeaders(res: Response, verdict: Verdict): void {

@@ -4,10 +4,11 @@ import type { Environment } from '../config/environment';
 import { HealthModule } from '../health/health.module';
 import { HealthService } from '../health/health.service';
 import { ApiRateLimitGuard } from './api-rate-limit.guard';
+import { AuthAttemptGuard } from './auth-attempt.guard';
 import { RateLimitService, THROTTLER_STORAGE } from './rate-limit.service';
 import { ResilientThrottlerStorage } from './resilient-throttler.storage';
 
-/** Global: the rate-limit guard is instantiated in every module with a /v1 controller. */
+/** Global: the rate-limit guards are instantiated in every module with a /v1 or /auth controller. */
 @Global()
 @Module({
   imports: [HealthModule],
@@ -20,8 +21,9 @@ import { ResilientThrottlerStorage } from './resilient-throttler.storage';
     },
     RateLimitService,
     ApiRateLimitGuard,
+    AuthAttemptGuard,
   ],
-  exports: [RateLimitService, ApiRateLimitGuard, THROTTLER_STORAGE],
+  exports: [RateLimitService, ApiRateLimitGuard, AuthAttemptGuard, THROTTLER_STORAGE],
 })
 export class ThrottlingModule implements OnModuleInit {
   constructor(

@@ -29,6 +29,7 @@ import {
   WebhookEndpointListResponseDto,
   WebhookEndpointResponseDto,
 } from './dto/webhook-endpoint.dto';
+import { ENDPOINT_CAP } from './webhook-endpoints.controller';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
 const NO_ACCESS = { 403: { description: '`forbidden`: the account has no API access.' } };
@@ -58,9 +59,13 @@ export class AccountWebhookEndpointsController {
   @ApiDashboardRoute({
     operationId: 'accountCreateWebhookEndpoint',
     summary: 'Create a webhook endpoint',
-    description: 'In the mode `?mode=` names; its signing secret is in this response only.',
+    description:
+      'In the mode `?mode=` names; its signing secret is in this response only. At most 16 endpoints per account and mode.',
     auth: 'session',
-    errors: dashboardBodyErrors({ forbidden: 'Or: the account has no API access.' }),
+    errors: {
+      ...dashboardBodyErrors({ forbidden: 'Or: the account has no API access.' }),
+      409: ENDPOINT_CAP,
+    },
   })
   @ApiCreatedResponse({ type: CreatedWebhookEndpointResponseDto })
   create(

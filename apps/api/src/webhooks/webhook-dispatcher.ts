@@ -19,18 +19,24 @@ import { afterFailure, parseRetryDelays } from './webhook-schedule';
 import { WebhookSecretBox } from './webhook-secrets';
 import { WebhookSender, type AttemptOutcome } from './webhook-sender';
 
-/** Deliveries claimed (and sent concurrently) at once. */
-const BATCH_SIZE = 16;
-/** Batches per wake-up; the next wake-up (a tick or a kick) goes on where this one stopped. */
-const MAX_BATCHES_PER_RUN = 8;
+/** Attempts one process makes at once. */
+export const SENDER_SLOTS = 16;
+/**
+ * The most of those one account may hold. A receiver that never answers keeps its slots for the
+ * whole timeout, so one account's endpoints (a tarpit) could otherwise hold every slot and queue
+ * everyone else's deliveries behind theirs; with this share the others always keep the rest.
+ */
+export const ACCOUNT_SHARE = 4;
 /** A claimed delivery is due again this long after its attempt's deadline (a dead process's). */
 const LEASE_MARGIN_MS = 30_000;
 
 /**
  * Sends due deliveries, in processes that run background work (`JOBS_WORKER`). Wakes every
- * `WEBHOOK_POLL_INTERVAL_MS` and whenever a job ends here (`kick`); each wake-up claims bounded
- * batches (`SKIP LOCKED`, so several processes share the work), makes one attempt per delivery,
- * and records it with the delivery's next step and the endpoint's health in one transaction.
+ * `WEBHOOK_POLL_INTERVAL_MS`, whenever a job ends here (`kick`) and whenever an attempt ends;
+ * each wake-up claims as many deliveries as there are free slots (`SKIP LOCKED`, so several
+ * processes share the work), fairly across accounts (`ACCOUNT_SHARE`), and starts one attempt per
+ * delivery, recorded with the delivery's next step and the endpoint's health in one transaction.
+ * A slow receiver holds only its own slot: the others are refilled as soon as they free up.
  * On shutdown it stops claiming and aborts the attempts in flight; their leases run out and
  * another process (or the next start) sends them.
  */
@@ -47,6 +53,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private again = false;
+  /** Attempts in flight here, by delivery id. */
+  private readonly inFlight = new Map<string, Promise<void>>();
+  /** How many of them each account holds. */
+  private readonly held = new Map<string, number>();
 
   constructor(
     config: ConfigService<Environment, true>,
@@ -75,9 +85,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     clearTimeout(this.timer);
     this.stop.abort(new Error('shutting down'));
     await this.running;
+    await Promise.allSettled(this.inFlight.values());
   }
 
-  /** Run now (a job just ended here); if a run is under way, run once more right after it. */
+  /** Run now (a job just ended here, a slot freed); if a run is under way, once more after it. */
   kick(): void {
     if (!this.started) return;
     if (this.running) {
@@ -106,13 +117,32 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
       });
   }
 
+  /** One claim for the free slots; the attempts run on, each freeing its slot when it ends. */
   private async drain(): Promise<void> {
-    for (let batch = 0; batch < MAX_BATCHES_PER_RUN && this.started; batch += 1) {
-      const claimed = await this.deliveries.claimDue(BATCH_SIZE, this.leaseMs);
-      await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
-      if (claimed.length < BATCH_SIZE) return;
-    }
-    this.again = true;
+    const free = SENDER_SLOTS - this.inFlight.size;
+    if (free <= 0) return;
+    const claimed = await this.deliveries.claimDue(free, this.leaseMs, {
+      share: ACCOUNT_SHARE,
+      held: this.held,
+    });
+    for (const delivery of claimed) this.start(delivery);
+  }
+
+  private start(delivery: ClaimedDelivery): void {
+    const account = delivery.account_id;
+    this.held.set(account, (this.held.get(account) ?? 0) + 1);
+    const attempt = this.attempt(delivery)
+      .catch((error: unknown) =>
+        this.logger.error(`webhook attempt failed: ${(error as Error).message}`),
+      )
+      .finally(() => {
+        this.inFlight.delete(delivery.id);
+        const left = (this.held.get(account) ?? 1) - 1;
+        if (left > 0) this.held.set(account, left);
+        else this.held.delete(account);
+        this.kick();
+      });
+    this.inFlight.set(delivery.id, attempt);
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {

@@ -15,7 +15,7 @@ import {
   WebhookEndpointListResponseDto,
   WebhookEndpointResponseDto,
 } from './dto/webhook-endpoint.dto';
-import { WebhookEndpointsService } from './webhook-endpoints.service';
+import { MAX_ENDPOINTS_PER_MODE, WebhookEndpointsService } from './webhook-endpoints.service';
 
 const ENDPOINT_NOT_FOUND = {
   when: "no webhook endpoint with this id among this key's account and mode.",
@@ -24,6 +24,18 @@ const ENDPOINT_NOT_FOUND = {
 const DELIVERY_NOT_FOUND = {
   when: 'no such webhook endpoint, or no delivery with this id to it.',
   message: 'No such webhook delivery.',
+};
+
+/** The 409 of creating one endpoint too many (shared with the dashboard's route). */
+export const ENDPOINT_CAP = {
+  description: `\`resource_limit_reached\`: the account already has ${MAX_ENDPOINTS_PER_MODE} webhook endpoints in this mode (\`param\`: \`webhook_endpoints\`); delete one first.`,
+  codes: ['resource_limit_reached' as const],
+  samples: {
+    resource_limit_reached: {
+      message: `This account already has ${MAX_ENDPOINTS_PER_MODE} test-mode webhook endpoints, the most allowed (${MAX_ENDPOINTS_PER_MODE}); delete one first.`,
+      param: 'webhook_endpoints',
+    },
+  },
 };
 
 const scope = (caller: Caller) => ({ accountId: caller.accountId, mode: caller.mode });
@@ -39,8 +51,9 @@ export class WebhookEndpointsController {
     operationId: 'createWebhookEndpoint',
     summary: 'Create a webhook endpoint',
     description:
-      'An HTTPS URL at a public address (test mode: http and loopback too) that receives the events it subscribes to, signed with its own secret. The secret is in this response only (and in the one of a rotation).',
+      'An HTTPS URL at a public address (test mode: http too; a private or loopback address only when the operator allows it) that receives the events it subscribes to, signed with its own secret. The secret is in this response only (and in the one of a rotation). At most 16 endpoints per account and mode (`resource_limit_reached` past that).',
     body: true,
+    conflict: ENDPOINT_CAP,
   })
   @ApiV1Ok(CreatedWebhookEndpointResponseDto, {
     status: 201,

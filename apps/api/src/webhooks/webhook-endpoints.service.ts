@@ -30,6 +30,11 @@ import {
 
 export type { EndpointScope };
 
+/**
+ * Endpoints one account may have per mode (Stripe's figure). Each job event is delivered to
+ * every one of them, so the cap also bounds what one event costs the sender.
+ */
+export const MAX_ENDPOINTS_PER_MODE = 16;
 /** How long a rotated-out secret still signs deliveries (Standard Webhooks practice). */
 export const ROTATION_GRACE_SECONDS = 24 * 3600;
 /** How long creating or changing an endpoint waits for its host's DNS answer. */
@@ -66,13 +71,26 @@ export class WebhookEndpointsService {
     const url = await this.checkedUrl(input.url, owner.mode);
     const id = randomUUID();
     const secret = newSigningSecret();
-    const row = await this.endpoints.create({
-      id,
-      accountId: owner.accountId,
-      mode: owner.mode,
-      url,
-      events: input.events ?? [...JOB_EVENT_TYPES],
-      secretCiphertext: this.secrets.seal(id, secret),
+    const row = await this.dataSource.transaction(async (manager) => {
+      const count = await this.endpoints.countForCreate(owner.accountId, owner.mode, manager);
+      if (count >= MAX_ENDPOINTS_PER_MODE) {
+        throw new DomainError(
+          'resource_limit_reached',
+          `This account already has ${count} ${owner.mode}-mode webhook endpoints, the most allowed (${MAX_ENDPOINTS_PER_MODE}); delete one first.`,
+          { param: 'webhook_endpoints' },
+        );
+      }
+      return this.endpoints.create(
+        {
+          id,
+          accountId: owner.accountId,
+          mode: owner.mode,
+          url,
+          events: input.events ?? [...JOB_EVENT_TYPES],
+          secretCiphertext: this.secrets.seal(id, secret),
+        },
+        manager,
+      );
     });
     return { ...endpointView(row), secret };
   }
@@ -191,10 +209,7 @@ export class WebhookEndpointsService {
   private async checkedUrl(raw: string, mode: Mode): Promise<string> {
     const url = parseEndpointUrl(raw, mode);
     try {
-      await this.egress.checkDestination(url, {
-        allowLoopback: mode === 'test',
-        timeoutMs: DNS_CHECK_MS,
-      });
+      await this.egress.checkDestination(url, { timeoutMs: DNS_CHECK_MS });
     } catch (error) {
       if (error instanceof EgressRefusedError) {
         throw invalidUrl(`\`url\` is not a destination webhooks may be sent to: ${error.reason}.`);

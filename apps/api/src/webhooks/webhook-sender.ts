@@ -38,8 +38,9 @@ export interface AttemptOutcome {
 /**
  * Makes one attempt: a signed POST through the egress guard, re-checking the URL now (an address
  * that was public when the endpoint was created may not be any more). No redirect is followed,
- * the whole attempt has `WEBHOOK_TIMEOUT_MS`, and at most 64 KiB of the answer is read. Test-mode
- * endpoints alone may reach loopback (a developer's own machine), nothing else private.
+ * the whole attempt has `WEBHOOK_TIMEOUT_MS`, and at most 64 KiB of the answer is read. Both
+ * modes follow the one egress policy: a loopback or private address only when
+ * `OUTBOUND_ALLOW_PRIVATE_HOSTS` covers it (the log would otherwise show what our host's ports say).
  */
 @Injectable()
 export class WebhookSender {
@@ -83,7 +84,6 @@ export class WebhookSender {
         timeoutMs: this.timeoutMs,
         maxRedirects: 0,
         signal: deadline.signal,
-        allowLoopback: delivery.mode === 'test',
       });
       await readBody(response, MAX_RESPONSE_BYTES).catch((error: unknown) => {
         if (!(error instanceof EgressBodyTooLargeError)) throw error;

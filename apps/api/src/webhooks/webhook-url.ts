@@ -6,7 +6,8 @@ export const MAX_ENDPOINT_URL_LENGTH = 2048;
 /**
  * The form rules of an endpoint URL, before the egress policy judges its host: an absolute
  * http(s) URL, https in live mode (a live event carries a customer's data), no credentials and
- * no fragment. Test mode may use http so a developer can point it at their own machine.
+ * no fragment. Test mode may use http so a developer can point it at their own machine (which the
+ * egress policy then has to allow: `OUTBOUND_ALLOW_PRIVATE_HOSTS`).
  */
 export function parseEndpointUrl(raw: string, mode: Mode): URL {
   let url: URL;

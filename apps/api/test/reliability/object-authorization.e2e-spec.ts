@@ -129,6 +129,8 @@ describe('object-level authorization on /account, and the security suite on /v1 
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
         // No dispatcher: the parties' webhook deliveries stay as they were made.
         JOBS_WORKER: 'false',
+        // The parties' endpoints name 127.0.0.1 (never called: there is no dispatcher).
+        OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
       },
     });
     db = new Client({ connectionString: t.db.url });

@@ -42,19 +42,7 @@ function JsonBlock({ value, label }: { value: unknown; label: string }) {
   const text = JSON.stringify(value, null, 2);
   return (
     <>
-      <pre
-        className="secret"
-        data-testid="job-json"
-        aria-label={label}
-        tabIndex={0}
-        style={{
-          whiteSpace: 'pre-wrap',
-          userSelect: 'text',
-          maxHeight: '60vh',
-          overflow: 'auto',
-          margin: '12px 0',
-        }}
-      >
+      <pre className="secret json-block" data-testid="job-json" aria-label={label} tabIndex={0}>
         {text}
       </pre>
       <CopyButton text={text} label={t('copyJson')} />

@@ -76,7 +76,7 @@ export function JobStatusCell({ job }: { job: JobView }) {
             max={100}
             value={job.status === 'queued' ? undefined : percent}
             aria-label={t('parts.progressLabel', { operation: job.operation })}
-            style={{ verticalAlign: 'middle', width: 96 }}
+            className="inline-progress"
           />{' '}
           {job.status === 'queued' ? t('parts.waiting') : format.number(share, PERCENT)}
         </span>

@@ -85,7 +85,7 @@ export function DeliveriesPanel({
         <h2 id="deliveries-heading">
           {t.rich('title', { url: () => <span className="truncate">{endpoint.url}</span> })}
         </h2>
-        <span className="actions" style={{ marginTop: 0 }}>
+        <span className="actions inline-actions">
           <button type="button" className="button secondary small" onClick={list.reload}>
             {t('refresh')}
           </button>

@@ -33,12 +33,10 @@ function EndpointStatus({ endpoint }: { endpoint: WebhookEndpointView }) {
         <Badge tone="bad">{t('disabled')}</Badge>
       )}
       {endpoint.disabled_reason ? (
-        <span className="small muted" style={{ display: 'block' }}>
-          {endpoint.disabled_reason}
-        </span>
+        <span className="small muted block">{endpoint.disabled_reason}</span>
       ) : null}
       {endpoint.failing_since ? (
-        <span className="small" style={{ display: 'block' }}>
+        <span className="small block">
           {t.rich('failingSince', {
             when: () => <DateTime iso={endpoint.failing_since as string} />,
           })}
@@ -93,7 +91,7 @@ function EndpointsTable({
               </th>
               <td data-label={t('events')}>
                 {endpoint.events.map((event) => (
-                  <code key={event} style={{ display: 'block' }}>
+                  <code key={event} className="block">
                     {event}
                   </code>
                 ))}
@@ -105,7 +103,7 @@ function EndpointsTable({
                 <DateTime iso={endpoint.created_at} />
               </td>
               <td className="row-actions">
-                <span className="actions" style={{ marginTop: 0 }}>
+                <span className="actions inline-actions">
                   <button
                     type="button"
                     className="button secondary small"

@@ -14,6 +14,7 @@ import { MoneyRulesAsDomains1763701200000 } from './1763701200000-money-rules-as
 import { StatusIndexesOutOfLookups1763701300000 } from './1763701300000-status-indexes-out-of-lookups';
 import { MoneyFunctions1763701400000 } from './1763701400000-money-functions';
 import { JobQueueMessage1763701500000 } from './1763701500000-job-queue-message';
+import { PasswordResetsByAccount1763702000000 } from './1763702000000-password-resets-by-account';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   StatusIndexesOutOfLookups1763701300000,
   MoneyFunctions1763701400000,
   JobQueueMessage1763701500000,
+  PasswordResetsByAccount1763702000000,
 ];

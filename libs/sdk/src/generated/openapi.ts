@@ -232,7 +232,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** E-mail a password reset link */
+    /**
+     * E-mail a password reset link
+     * @description Answers 202 at once, the same for any address; the link is made and e-mailed afterwards (only to an existing account, only when SMTP is configured).
+     */
     post: operations['authRequestPasswordReset'];
     delete?: never;
     options?: never;
@@ -251,7 +254,7 @@ export interface paths {
     put?: never;
     /**
      * Set a new password with a reset link
-     * @description Ends every session of the account. A used, expired or unknown token is 400.
+     * @description Ends every session of the account and voids its other unused reset links. A used, expired or unknown token is 400.
      */
     post: operations['authConfirmPasswordReset'];
     delete?: never;
@@ -295,7 +298,7 @@ export interface paths {
     put?: never;
     /**
      * Create an API key
-     * @description With optional spend limits, scopes (`operations`), expiry and subject limits.
+     * @description With optional spend limits, scopes (`operations`), expiry and subject limits. An account has at most `API_KEYS_MAX_PER_ACCOUNT` live keys (100 by default).
      */
     post: operations['accountCreateKey'];
     delete?: never;
@@ -657,7 +660,7 @@ export interface paths {
     put?: never;
     /**
      * Create a webhook endpoint
-     * @description An HTTPS URL at a public address (test mode: http and loopback too) that receives the events it subscribes to, signed with its own secret. The secret is in this response only (and in the one of a rotation).
+     * @description An HTTPS URL at a public address (test mode: http too; a private or loopback address only when the operator allows it) that receives the events it subscribes to, signed with its own secret. The secret is in this response only (and in the one of a rotation). At most 16 endpoints per account and mode (`resource_limit_reached` past that).
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -763,7 +766,7 @@ export interface paths {
     put?: never;
     /**
      * Create a webhook endpoint
-     * @description In the mode `?mode=` names; its signing secret is in this response only.
+     * @description In the mode `?mode=` names; its signing secret is in this response only. At most 16 endpoints per account and mode.
      */
     post: operations['accountCreateWebhookEndpoint'];
     delete?: never;
@@ -1045,6 +1048,7 @@ export interface components {
         | 'idempotency_key_in_use'
         | 'job_canceled'
         | 'job_not_cancelable'
+        | 'resource_limit_reached'
         | 'payload_too_large'
         | 'unsupported_media_type'
         | 'idempotency_key_reused'
@@ -4384,6 +4388,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description `resource_limit_reached`: the account already has as many live keys as it may (`param`: `api_keys`); revoke one first. */
+      409: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description `payload_too_large`: the body is over 64 KiB. */
       413: {
         headers: {
@@ -6741,6 +6756,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description `resource_limit_reached`: the account already has 16 webhook endpoints in this mode (`param`: `webhook_endpoints`); delete one first. */
+      409: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description `payload_too_large`: the body is over 64 KiB. */
       413: {
         headers: {
@@ -7831,6 +7857,17 @@ export interface operations {
       };
       /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
       403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `resource_limit_reached`: the account already has 16 webhook endpoints in this mode (`param`: `webhook_endpoints`); delete one first. */
+      409: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
           'x-request-id'?: string;

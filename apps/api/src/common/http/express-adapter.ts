@@ -40,6 +40,17 @@ export function expressMessageClasses(app: Express): ExpressMessageClasses {
  * here) keep Nest's own server.
  */
 export class ReelscoutExpressAdapter extends ExpressAdapter {
+  constructor() {
+    super();
+    // Paths match case-insensitively and with or without a trailing slash (Express's defaults,
+    // chosen on purpose: no client's spelling of a route breaks). So no rule may key on a path's
+    // text: ceilings attach to route handlers, the request log names the route. Set before the
+    // router exists, which reads them once.
+    const app = this.getInstance<Express>();
+    app.set('case sensitive routing', false);
+    app.set('strict routing', false);
+  }
+
   override initHttpServer(options: NestApplicationOptions): void {
     if (options?.httpsOptions || options?.forceCloseConnections) {
       super.initHttpServer(options);

@@ -112,6 +112,11 @@ const SAMPLE: Record<ErrorCode, { message: string; param?: string }> = {
       'This job has already ended (succeeded); only a queued or running job can be canceled.',
     param: 'id',
   },
+  resource_limit_reached: {
+    message:
+      'This account already has 16 test-mode webhook endpoints, the most allowed; delete one first.',
+    param: 'webhook_endpoints',
+  },
   payload_too_large: { message: 'The request body is larger than 64 KiB.' },
   unsupported_media_type: {
     message: 'Send the request body as JSON with Content-Type: application/json.',
