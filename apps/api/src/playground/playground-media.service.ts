@@ -3,13 +3,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DomainError, type Market, type Mode } from '@reelscout/domain';
 import type { Environment } from '../config/environment';
-<<<<<<< HEAD
 import { JobsService } from '../execution/jobs.service';
-import { FfmpegRunner, fileInput, INPUT_PROTOCOLS } from '../media-analysis/ffmpeg.runner';
-=======
-import { JobsService } from '../jobs/jobs.service';
 import { FfmpegRunner, fileInput, IMAGE_INPUT, MEDIA_INPUT } from '../media-analysis/ffmpeg.runner';
->>>>>>> security
 import type { MediaKind, Post } from '../providers/provider.types';
 import { ProvidersService } from '../providers/providers.service';
 import { RateLimitService } from '../throttling/rate-limit.service';
