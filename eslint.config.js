@@ -4,6 +4,11 @@ const tseslint = require('typescript-eslint');
 const prettier = require('eslint-config-prettier');
 const layers = require('./tools/eslint/layers');
 
+const CONFIG_MESSAGE =
+  'Settings are read through the typed namespaces of apps/api/src/config (`@Inject(xConfig.KEY) config: ConfigType<typeof xConfig>`), never by name.';
+/** `something.get('SOME_NAME')`: a setting looked up by its environment name. */
+const SETTING_NAME = '/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$|^[A-Z]{2,}$/';
+
 const EGRESS_MESSAGE =
   'Outbound requests go through EgressGuard (apps/api/src/egress): it resolves, checks and pins every address.';
 
@@ -55,6 +60,30 @@ module.exports = tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     plugins: { layers: layers.plugin },
     rules: { 'layers/no-upward-import': 'error' },
+  },
+  {
+    // One validation of the environment, mapped into typed namespaces (docs/architecture.md §11):
+    // outside the config folder no code reads a setting by name or holds the raw ConfigService.
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: ['apps/api/src/config/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=/^(get|getOrThrow)$/][arguments.0.value=${SETTING_NAME}]`,
+          message: CONFIG_MESSAGE,
+        },
+        {
+          selector: `CallExpression[callee.property.name=/^(get|getOrThrow)$/] > TemplateLiteral.arguments:first-child[expressions.length=0] > TemplateElement[value.raw=${SETTING_NAME}]`,
+          message: CONFIG_MESSAGE,
+        },
+        {
+          selector:
+            "ImportDeclaration[source.value='@nestjs/config'] ImportSpecifier[imported.name=/^(ConfigService|ConfigModule)$/]",
+          message: CONFIG_MESSAGE,
+        },
+      ],
+    },
   },
   {
     // One egress guard (issue 23): a URL we did not write is fetched only through

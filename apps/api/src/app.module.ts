@@ -1,10 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ConfigModule, ConfigService } from '@nestjs/config';
+import type { ConfigType } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@reelscout/database';
 import { LoggerModule } from 'nestjs-pino';
-import { validateEnvironment, type Environment } from './config/environment';
+import { appConfig, configModule, databaseConfig } from './config';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { createRootLogger } from './common/logging/logger.options';
 import { createValidationPipe } from './common/validation/validation.pipe';
@@ -29,23 +29,10 @@ import { McpModule } from './mcp/mcp.module';
 import { PlaygroundModule } from './playground/playground.module';
 import { ClockModule } from './common/clock/clock';
 
-/**
- * The configuration is read when `register()` is called (when an app is created), not when
- * this file is imported, so a process can create apps with different environments (tests).
- */
-export function configModule(): Promise<DynamicModule> {
-  return ConfigModule.forRoot({
-    isGlobal: true,
-    cache: true,
-    envFilePath: ['.env'],
-    validate: validateEnvironment,
-  });
-}
-
 const FEATURE_MODULES = [
   LoggerModule.forRootAsync({
-    inject: [ConfigService],
-    useFactory: (config: ConfigService<Environment, true>) => ({
+    inject: [appConfig.KEY],
+    useFactory: (config: ConfigType<typeof appConfig>) => ({
       // The Nest logger, on the root pino logger. The request log is our own middleware
       // (requestLogMiddleware, mounted first in bootstrap so it sees requests rejected by the
       // body parser). nestjs-pino's own middleware is not mounted (no routes): it keeps each
@@ -55,8 +42,8 @@ const FEATURE_MODULES = [
       // the provider client (from the operation's signal) do.
       pinoHttp: {
         logger: createRootLogger({
-          LOG_LEVEL: config.get('LOG_LEVEL', { infer: true }),
-          LOG_PRETTY: config.get('LOG_PRETTY', { infer: true }),
+          LOG_LEVEL: config.logLevel,
+          LOG_PRETTY: config.logPretty,
         }),
       },
       useExisting: true,
@@ -64,9 +51,8 @@ const FEATURE_MODULES = [
     }),
   }),
   TypeOrmModule.forRootAsync({
-    inject: [ConfigService],
-    useFactory: (config: ConfigService<Environment, true>) =>
-      dataSourceOptions(config.get('DATABASE_URL', { infer: true })!),
+    inject: [databaseConfig.KEY],
+    useFactory: (config: ConfigType<typeof databaseConfig>) => dataSourceOptions(config.url),
   }),
   // The four operations first: Express tries routes in the order they were registered, and
   // modules register theirs in this order, so the paid calls match after the fewest tries.

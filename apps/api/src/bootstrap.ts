@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import type { ConfigType } from '@nestjs/config';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import type { Environment } from './config/environment';
+import { appConfig, authConfig, throttlingConfig } from './config';
 import { ReelscoutExpressAdapter } from './common/http/express-adapter';
 import { jsonBodyMiddleware } from './common/http/json-body.middleware';
 import { requestIdMiddleware } from './common/http/request-id';
@@ -29,10 +29,10 @@ export const RAW_BODY_PATHS: string[] = [STRIPE_WEBHOOK_PATH];
  * `main.ts` and the e2e tests both go through here, so tests exercise the real stack.
  */
 export function configureApp(app: NestExpressApplication): NestExpressApplication {
-  const config = app.get<ConfigService<Environment, true>>(ConfigService);
+  const config = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  app.set('trust proxy', config.get('TRUST_PROXY_HOPS', { infer: true }));
+  app.set('trust proxy', config.trustProxyHops);
   app.set('etag', false);
 
   app.use(securityHeadersMiddleware());
@@ -40,27 +40,26 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use(
     requestLogMiddleware(
       createRootLogger({
-        LOG_LEVEL: config.get('LOG_LEVEL', { infer: true }),
-        LOG_PRETTY: config.get('LOG_PRETTY', { infer: true }),
+        LOG_LEVEL: config.logLevel,
+        LOG_PRETTY: config.logPretty,
       }),
     ),
   );
   app.use(jsonBodyMiddleware(RAW_BODY_PATHS));
-  mountDashboardSessions(app, config);
+  mountDashboardSessions(app);
 
-  if (config.get('API_DOCS_ENABLED', { infer: true })) mountOpenApi(app);
+  if (config.docsEnabled) mountOpenApi(app);
   app.enableShutdownHooks();
   return app;
 }
 
 /** Cookie sessions and the same-origin check, only on the dashboard back end's routes. */
-function mountDashboardSessions(
-  app: NestExpressApplication,
-  config: ConfigService<Environment, true>,
-): void {
+function mountDashboardSessions(app: NestExpressApplication): void {
+  const auth = app.get<ConfigType<typeof authConfig>>(authConfig.KEY);
+  const throttling = app.get<ConfigType<typeof throttlingConfig>>(throttlingConfig.KEY);
   const dashboardPaths = ['/auth', '/account'];
-  const publicUrl = config.get('PUBLIC_URL', { infer: true });
-  let secret = config.get('AUTH_SECRET', { infer: true });
+  const publicUrl = auth.publicUrl;
+  let secret = auth.secret;
   if (!secret) {
     // Development without a configured secret: sessions last until the API restarts.
     secret = randomToken();
@@ -69,10 +68,7 @@ function mountDashboardSessions(
   const pool = pgPoolOf(app.get(DataSource));
   app.use(
     dashboardPaths,
-    dashboardRateLimitMiddleware(
-      app.get(RateLimitService),
-      config.get('DASHBOARD_RATE_LIMIT_PER_MIN', { infer: true }),
-    ),
+    dashboardRateLimitMiddleware(app.get(RateLimitService), throttling.dashboardPerMin),
   );
   app.use(dashboardPaths, sameOriginMiddleware([publicUrl]));
   app.use(
@@ -80,8 +76,8 @@ function mountDashboardSessions(
     sessionMiddleware({
       pool,
       secret,
-      ttlDays: config.get('SESSION_TTL_DAYS', { infer: true }),
-      prune: config.get('NODE_ENV', { infer: true }) !== 'test',
+      ttlDays: auth.sessionTtlDays,
+      prune: auth.nodeEnv !== 'test',
     }),
   );
 }

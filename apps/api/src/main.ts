@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import type { ConfigType } from '@nestjs/config';
 import { createApp } from './bootstrap';
-import { validateEnvironment, type Environment } from './config/environment';
+import { appConfig, validateEnvironment } from './config';
 import { startWorker } from './worker';
 
 async function main(): Promise<void> {
@@ -12,8 +12,7 @@ async function main(): Promise<void> {
   validateEnvironment(process.env);
 
   const app = await createApp();
-  const config = app.get<ConfigService<Environment, true>>(ConfigService);
-  const port = config.get('API_PORT', { infer: true });
+  const port = app.get<ConfigType<typeof appConfig>>(appConfig.KEY).apiPort;
   const host = process.env.API_HOST || '127.0.0.1';
   await app.listen(port, host);
   new Logger('Main').log(`Reelscout API listening on http://${host}:${port} (docs at /docs)`);

@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { validateEnvironment } from './config/environment';
+import { validateEnvironment } from './config';
 
 /**
  * `npm run worker` (`node dist/apps/api/main.js --worker`): a worker alone (no HTTP) on

@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ApiKey } from '@reelscout/database';
 import {
@@ -22,7 +22,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { AccountsService } from '../accounts/accounts.service';
 import { Clock } from '../common/clock/clock';
-import type { Environment } from '../config/environment';
+import { apiKeysConfig } from '../config';
 import { sha256Hex } from '../common/crypto/tokens';
 import {
   ApiKeyRepository,
@@ -115,9 +115,9 @@ export class ApiKeysService {
     private readonly accounts: AccountsService,
     private readonly billing: BillingService,
     private readonly clock: Clock,
-    config: ConfigService<Environment, true>,
+    @Inject(apiKeysConfig.KEY) config: ConfigType<typeof apiKeysConfig>,
   ) {
-    this.maxKeys = config.get('API_KEYS_MAX_PER_ACCOUNT', { infer: true });
+    this.maxKeys = config.maxPerAccount;
   }
 
   /**

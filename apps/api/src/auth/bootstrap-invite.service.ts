@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { AccountsService } from '../accounts/accounts.service';
-import type { Environment } from '../config/environment';
+import { authConfig } from '../config';
 import { AppSettingRepository } from '../repositories/app-setting.repository';
 import { InvitesService } from './invites.service';
 
@@ -21,14 +21,14 @@ export class BootstrapInviteService implements OnApplicationBootstrap {
     private readonly accounts: AccountsService,
     private readonly settings: AppSettingRepository,
     private readonly invites: InvitesService,
-    private readonly config: ConfigService<Environment, true>,
+    @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.get('NODE_ENV', { infer: true }) === 'test') return;
+    if (this.config.nodeEnv === 'test') return;
     const url = await this.issueIfEmpty();
     if (!url) return;
-    const file = this.config.get('BOOTSTRAP_INVITE_FILE', { infer: true });
+    const file = this.config.bootstrapInviteFile;
     if (file) {
       // A secret: never through the logger; only the starter that asked for it reads the file.
       writeFileSync(file, `${url}\n`, { mode: 0o600 });

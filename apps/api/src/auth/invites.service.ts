@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import type { Invite } from '@reelscout/database';
 import { DomainError, type CreatedInviteView, type InviteView } from '@reelscout/domain';
 import type { EntityManager } from 'typeorm';
 import { normaliseEmail } from '../accounts/accounts.service';
 import { randomToken, sha256Hex } from '../common/crypto/tokens';
-import type { Environment } from '../config/environment';
+import { authConfig } from '../config';
 import { InviteRepository } from '../repositories/invite.repository';
 
 export interface InviteOptions {
@@ -19,13 +19,13 @@ export interface InviteOptions {
 export class InvitesService {
   constructor(
     private readonly invites: InviteRepository,
-    private readonly config: ConfigService<Environment, true>,
+    @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
   ) {}
 
   /** The token exists only in the returned URL; we keep its hash. */
   async create(options: InviteOptions = {}): Promise<CreatedInviteView> {
     const token = randomToken();
-    const ttlDays = this.config.get('INVITE_TTL_DAYS', { infer: true });
+    const ttlDays = this.config.inviteTtlDays;
     const invite = await this.invites.create({
       tokenHash: sha256Hex(token),
       email: options.email ? normaliseEmail(options.email) : null,
@@ -34,7 +34,7 @@ export class InvitesService {
       createdBy: options.createdBy ?? null,
       expiresAt: new Date(Date.now() + ttlDays * 86_400_000),
     });
-    const base = this.config.get('PUBLIC_URL', { infer: true }).replace(/\/$/, '');
+    const base = this.config.publicUrl.replace(/\/$/, '');
     return {
       id: invite.id,
       url: `${base}/invite/${token}`,

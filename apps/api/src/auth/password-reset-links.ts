@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { randomToken, sha256Hex } from '../common/crypto/tokens';
-import type { Environment } from '../config/environment';
+import { authConfig } from '../config';
 import { PasswordResetRepository } from '../repositories/password-reset.repository';
 
 /** How long a reset link works. */
@@ -24,9 +24,9 @@ export class PasswordResetLinks {
 
   constructor(
     private readonly resets: PasswordResetRepository,
-    config: ConfigService<Environment, true>,
+    @Inject(authConfig.KEY) config: ConfigType<typeof authConfig>,
   ) {
-    this.base = config.get('PUBLIC_URL', { infer: true }).replace(/\/$/, '');
+    this.base = config.publicUrl.replace(/\/$/, '');
   }
 
   async create(accountId: string): Promise<ResetLink> {

@@ -1,13 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import type { ConfigType } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@reelscout/database';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ApiKeysService } from '../api-keys/api-keys.service';
-import { configModule } from '../app.module';
 import { InvitesService } from '../auth/invites.service';
 import { PasswordResetLinks } from '../auth/password-reset-links';
-import type { Environment } from '../config/environment';
+import { configModule, databaseConfig } from '../config';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ApiKeyRepository } from '../repositories/api-key.repository';
 import { KeyAuditRepository } from '../repositories/key-audit.repository';
@@ -26,9 +25,9 @@ export class CliModule {
       imports: [
         configModule(),
         TypeOrmModule.forRootAsync({
-          inject: [ConfigService],
-          useFactory: (config: ConfigService<Environment, true>) =>
-            dataSourceOptions(config.get('DATABASE_URL', { infer: true })!, { logging: ['error'] }),
+          inject: [databaseConfig.KEY],
+          useFactory: (config: ConfigType<typeof databaseConfig>) =>
+            dataSourceOptions(config.url, { logging: ['error'] }),
         }),
         ClockModule,
         AccountsModule,

@@ -1,6 +1,6 @@
 import { Logger, Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import type { Environment } from '../config/environment';
+import type { ConfigType } from '@nestjs/config';
+import { egressConfig } from '../config';
 import { EgressGuard } from './egress-guard';
 import { EgressPolicy } from './egress-policy';
 
@@ -12,11 +12,9 @@ import { EgressPolicy } from './egress-policy';
   providers: [
     {
       provide: EgressGuard,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) => {
-        const policy = EgressPolicy.fromSetting(
-          config.get('OUTBOUND_ALLOW_PRIVATE_HOSTS', { infer: true }),
-        );
+      inject: [egressConfig.KEY],
+      useFactory: (config: ConfigType<typeof egressConfig>) => {
+        const policy = EgressPolicy.fromSetting(config.allowPrivateHosts);
         if (policy.allowances.length > 0) {
           new Logger('Egress').warn(
             `OUTBOUND_ALLOW_PRIVATE_HOSTS is set: outbound requests may reach ${policy.allowances.join(', ')} ` +

@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { JobView, UsageSource } from '@reelscout/domain';
 import type { Request, Response } from 'express';
@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { errorCodeOf, toDomainError, toErrorBody } from '../common/errors/error-envelope';
 import { requestIdOf, requestStartedAt } from '../common/http/request-id';
 import { ReplayedResponse } from '../common/http/replayed-response';
-import type { Environment } from '../config/environment';
+import { jobsConfig } from '../config';
 import {
   IDEMPOTENCY_HEADER,
   IdempotencyService,
@@ -73,7 +73,7 @@ export class ExecutionService {
     private readonly queue: JobQueue,
     private readonly answers: CallAnswers,
     private readonly usage: UsageService,
-    private readonly config: ConfigService<Environment, true>,
+    @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
     private readonly clock: Clock,
   ) {}
 
@@ -158,8 +158,7 @@ export class ExecutionService {
     const execution = prefer.kind === 'async' ? 'async' : 'sync';
     // The hold outlives the deadline by a margin (the reaper frees a dead call's); a queued job's
     // also covers its longest wait in the queue.
-    const queuedMs =
-      execution === 'async' ? this.config.get('JOBS_MAX_QUEUE_MS', { infer: true }) : 0;
+    const queuedMs = execution === 'async' ? this.config.maxQueueMs : 0;
     const job: NewJobWithHold = {
       id: jobId,
       accountId: caller.accountId,

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Injectable, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { DomainError } from '@reelscout/domain';
-import type { Environment } from '../config/environment';
+import { jobsConfig } from '../config';
 import { toDomainError } from '../common/errors/error-envelope';
 import { JobLedger, type UsageFacts } from '../ledger/job-ledger.service';
 import {
@@ -77,7 +77,7 @@ export class JobAttempts {
     private readonly ledger: JobLedger,
     private readonly jobs: JobRepository,
     private readonly settlement: JobSettlement,
-    private readonly config: ConfigService<Environment, true>,
+    @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
     private readonly clock: Clock,
   ) {}
 
@@ -186,10 +186,7 @@ export class JobAttempts {
       job = { ...job, holdId: placed.holdId, holdAmount: runnable.holdMicros };
     }
 
-    const heartbeat = setInterval(
-      () => void this.beat(job, entry),
-      this.config.get('JOBS_HEARTBEAT_MS', { infer: true }),
-    );
+    const heartbeat = setInterval(() => void this.beat(job, entry), this.config.heartbeatMs);
     heartbeat.unref();
     const { controller } = entry;
     let ending: Ending;

@@ -1,13 +1,14 @@
 import {
+  Inject,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { Environment } from '../config/environment';
+import { jobsConfig } from '../config';
 import { JobRepository } from '../repositories/job.repository';
 import { WebhookOutbox, type JobEventType } from '../webhooks/webhook-outbox';
 import { toJobView } from './job-view';
@@ -46,10 +47,10 @@ export class JobEvents implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobRepository,
     private readonly outbox: WebhookOutbox,
-    config: ConfigService<Environment, true>,
+    @Inject(jobsConfig.KEY) config: ConfigType<typeof jobsConfig>,
   ) {
-    this.enabled = config.get('JOBS_WORKER', { infer: true });
-    this.pollMs = config.get('WEBHOOK_POLL_INTERVAL_MS', { infer: true });
+    this.enabled = config.worker;
+    this.pollMs = config.eventPollIntervalMs;
   }
 
   onApplicationBootstrap(): void {

@@ -1,9 +1,15 @@
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import PgBoss from 'pg-boss';
 import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
-import type { Environment } from '../config/environment';
+import { databaseConfig, jobsConfig } from '../config';
 import { JobRepository } from '../repositories/job.repository';
 import { OperationCatalog } from './operation-catalog';
 import type { QueueClass } from './operation.contract';
@@ -39,14 +45,15 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
   private stopping = false;
 
   constructor(
-    private readonly config: ConfigService<Environment, true>,
+    @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
+    @Inject(databaseConfig.KEY) private readonly database: ConfigType<typeof databaseConfig>,
     private readonly jobs: JobRepository,
     private readonly catalog: OperationCatalog,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const connectionString = this.config.get('DATABASE_URL', { infer: true })!;
-    const worker = this.config.get('JOBS_WORKER', { infer: true });
+    const connectionString = this.database.url;
+    const worker = this.config.worker;
     const boss = new PgBoss({
       connectionString,
       schema: 'pgboss',
@@ -165,7 +172,7 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
   private async listen(): Promise<void> {
     if (this.listener || this.stopping) return;
     const client = new Client({
-      connectionString: this.config.get('DATABASE_URL', { infer: true })!,
+      connectionString: this.database.url,
       application_name: 'reelscout-queue-listener',
     });
     client.on('notification', (message) => {

@@ -1,10 +1,10 @@
-import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DomainError, type Micros, type Mode, type UsageSource } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toErrorBody } from '../common/errors/error-envelope';
-import type { Environment } from '../config/environment';
+import { jobsConfig } from '../config';
 import { toStoredBody } from '../idempotency/idempotency.service';
 import { JobLedger, type ErrorEnding, type UsageFacts } from '../ledger/job-ledger.service';
 import { JobRepository, type JobRow } from '../repositories/job.repository';
@@ -93,11 +93,11 @@ export class JobSettlement {
     private readonly ledger: JobLedger,
     private readonly queue: JobQueue,
     private readonly events: JobEvents,
-    private readonly config: ConfigService<Environment, true>,
+    @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
   ) {}
 
   private retentionSeconds(): number {
-    return this.config.get('JOBS_RESULT_RETENTION_HOURS', { infer: true }) * 3600;
+    return this.config.resultRetentionHours * 3600;
   }
 
   /**

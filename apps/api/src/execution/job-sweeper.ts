@@ -1,14 +1,15 @@
 import {
+  Inject,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DomainError } from '@reelscout/domain';
 import { DataSource } from 'typeorm';
-import type { Environment } from '../config/environment';
+import { jobsConfig } from '../config';
 import { JobRepository } from '../repositories/job.repository';
 import { JobQueue } from './job-queue';
 import { attemptOf, JobSettlement, usageOfRow } from './job-settlement';
@@ -43,21 +44,18 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly jobs: JobRepository,
     private readonly settlement: JobSettlement,
     private readonly queue: JobQueue,
-    private readonly config: ConfigService<Environment, true>,
+    @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.get('JOBS_WORKER', { infer: true })) return;
-    this.timer = setInterval(
-      () => {
-        if (this.sweeping) return;
-        this.sweeping = this.sweep()
-          .then(() => undefined)
-          .catch((error: unknown) => this.logger.warn({ err: error }, 'job sweep failed'))
-          .finally(() => (this.sweeping = undefined));
-      },
-      this.config.get('JOBS_SWEEP_INTERVAL_MS', { infer: true }),
-    );
+    if (!this.config.worker) return;
+    this.timer = setInterval(() => {
+      if (this.sweeping) return;
+      this.sweeping = this.sweep()
+        .then(() => undefined)
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'job sweep failed'))
+        .finally(() => (this.sweeping = undefined));
+    }, this.config.sweepIntervalMs);
     this.timer.unref();
   }
 
@@ -86,7 +84,7 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Each dead job in its own transaction: one failing row does not hold the others back. */
   private async recoverStale(): Promise<{ recovered: number; failed: number }> {
-    const staleSeconds = this.config.get('JOBS_STALE_AFTER_MS', { infer: true }) / 1000;
+    const staleSeconds = this.config.staleAfterMs / 1000;
     let recovered = 0;
     let failed = 0;
     for (let i = 0; i < BATCH; i++) {
@@ -117,7 +115,7 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async expireQueued(): Promise<number> {
-    const maxSeconds = this.config.get('JOBS_MAX_QUEUE_MS', { infer: true }) / 1000;
+    const maxSeconds = this.config.maxQueueMs / 1000;
     let expired = 0;
     for (let i = 0; i < BATCH; i++) {
       const error = new DomainError(
@@ -141,7 +139,7 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
    * starting the job, or never sent) get a new one; the queue says which, through its API.
    */
   private resendLostMessages(): Promise<number> {
-    const staleSeconds = this.config.get('JOBS_STALE_AFTER_MS', { infer: true }) / 1000;
+    const staleSeconds = this.config.staleAfterMs / 1000;
     return this.dataSource.transaction(async (manager) => {
       const queued = await this.jobs.lockQueuedOlderThan(staleSeconds, BATCH, manager);
       let resent = 0;

@@ -1,12 +1,13 @@
 import {
+  Inject,
   type BeforeApplicationShutdown,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import type { ConfigType } from '@nestjs/config';
 import { DomainError } from '@reelscout/domain';
-import type { Environment } from '../config/environment';
+import { jobsConfig } from '../config';
 import { toDomainError } from '../common/errors/error-envelope';
 import { fromStoredBody } from '../idempotency/idempotency.service';
 import { ProvidersService } from '../providers/providers.service';
@@ -35,27 +36,19 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly attempts: JobAttempts,
     private readonly settlement: JobSettlement,
     private readonly providers: ProvidersService,
-    private readonly config: ConfigService<Environment, true>,
+    @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.get('JOBS_WORKER', { infer: true })) return;
+    if (!this.config.worker) return;
     const handle = (message: QueueMessage) => this.handle(message);
-    await this.queue.consume(
-      'jobs-light',
-      this.config.get('JOBS_CONCURRENCY', { infer: true }),
-      handle,
-    );
-    await this.queue.consume(
-      'jobs-heavy',
-      this.config.get('JOBS_HEAVY_SLOTS', { infer: true }),
-      handle,
-    );
+    await this.queue.consume('jobs-light', this.config.concurrency, handle);
+    await this.queue.consume('jobs-heavy', this.config.heavySlots, handle);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.queue.stopConsuming();
-    await this.attempts.drain(this.config.get('JOBS_SHUTDOWN_GRACE_MS', { infer: true }));
+    await this.attempts.drain(this.config.shutdownGraceMs);
   }
 
   /** One queue message: runs its job if it is still queued (a canceled or started one is skipped). */

@@ -1,7 +1,7 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { OPERATIONS, type Mode, type Operation } from '@reelscout/domain';
-import type { Environment } from '../config/environment';
+import { jobsConfig } from '../config';
 import type {
   AnyContract,
   OperationContract,
@@ -23,7 +23,7 @@ interface Bound {
 export class OperationCatalog implements OnApplicationBootstrap {
   private readonly bound = new Map<string, Bound>();
 
-  constructor(private readonly config: ConfigService<Environment, true>) {}
+  constructor(@Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>) {}
 
   register<Body, Result, Service>(
     contract: OperationContract<Body, Result, Service>,
@@ -60,7 +60,7 @@ export class OperationCatalog implements OnApplicationBootstrap {
     return {
       operation: contract.operation,
       holdMicros: contract.hold(body),
-      deadlineMs: this.config.get(contract.deadline, { infer: true }),
+      deadlineMs: this.config.deadlinesMs[contract.deadline],
       requires: contract.requires,
       work: async (signal, deadline) => {
         const result: unknown = await contract.work(service, { mode, body, signal, deadline });

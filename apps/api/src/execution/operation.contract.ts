@@ -1,12 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { Micros, Mode, Operation } from '@reelscout/domain';
-import type { Environment } from '../config/environment';
+import type { DeadlineSetting } from '../config';
 import type { LiveProviderSettingsMissing } from '../providers/providers.service';
-
-/** The settings that hold an operation's deadline, in ms (`ASSIST_DEADLINE_MS`, …). */
-export type DeadlineSetting = {
-  [K in keyof Environment]-?: K extends `${string}_DEADLINE_MS` ? K : never;
-}[keyof Environment];
 
 /**
  * Which queue a queued job runs on: heavy media work (download, ffmpeg, frames) has its own,

@@ -1,5 +1,11 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DomainError,
@@ -10,7 +16,7 @@ import {
   type Mode,
 } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { Environment } from '../config/environment';
+import { billingConfig } from '../config';
 import { BalanceRepository } from '../repositories/balance.repository';
 import { LedgerRepository } from '../repositories/ledger.repository';
 import { HoldRefused } from '../repositories/ledger.types';
@@ -70,12 +76,12 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     private readonly ledger: LedgerRepository,
     private readonly entries: LedgerEntryRepository,
     private readonly spend: SpendCounterRepository,
-    private readonly config: ConfigService<Environment, true>,
+    @Inject(billingConfig.KEY) private readonly config: ConfigType<typeof billingConfig>,
     private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
-    const everyMs = this.config.get('HOLD_REAPER_INTERVAL_MS', { infer: true });
+    const everyMs = this.config.holdReaperIntervalMs;
     if (everyMs > 0) {
       this.reaper = setInterval(() => {
         this.reapExpiredHolds().catch((error: unknown) =>

@@ -1,7 +1,7 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Environment } from '../config/environment';
+import { mailConfig } from '../config';
 
 export interface OutgoingMail {
   to: string;
@@ -20,9 +20,9 @@ export class MailService implements OnModuleInit {
   private readonly transport?: Transporter;
   private readonly from: string;
 
-  constructor(config: ConfigService<Environment, true>) {
-    const url = config.get('SMTP_URL', { infer: true });
-    this.from = config.get('MAIL_FROM', { infer: true });
+  constructor(@Inject(mailConfig.KEY) config: ConfigType<typeof mailConfig>) {
+    const url = config.smtpUrl;
+    this.from = config.from;
     if (url) this.transport = nodemailer.createTransport(url);
   }
 

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { resolve as resolvePath } from 'node:path';
-import { Injectable, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { DomainError } from '@reelscout/domain';
 import { abortReason } from '../common/async/abort';
+import { mediaConfig } from '../config';
 import { ConcurrencyLimiter } from '../common/async/concurrency-limiter';
 import {
   errorLines,
@@ -12,7 +13,7 @@ import {
   parseProbeJson,
   type MediaProbe,
 } from './ffmpeg-output.parser';
-import { readMediaSettings, type MediaSettings } from './media.settings';
+import { resolveMediaSettings, type MediaSettings } from './media.settings';
 
 /**
  * What a failed job means. `analyze` reads media that came from outside (a provider's video or
@@ -95,8 +96,8 @@ export class FfmpegRunner {
   readonly settings: MediaSettings;
   readonly limiter: ConcurrencyLimiter;
 
-  constructor(config: ConfigService) {
-    this.settings = readMediaSettings(config);
+  constructor(@Inject(mediaConfig.KEY) config: ConfigType<typeof mediaConfig>) {
+    this.settings = resolveMediaSettings(config);
     this.limiter = new ConcurrencyLimiter(this.settings.concurrency);
   }
 

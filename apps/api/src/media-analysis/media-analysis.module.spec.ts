@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigModule } from '@nestjs/config';
 import { Test } from '@nestjs/testing';
+import { configModule } from '../config';
 import { AudioAnalyzer } from './audio-analyzer';
 import { FfmpegRunner } from './ffmpeg.runner';
 import { SandboxMediaModule } from '../sandbox-media/sandbox-media.module';
@@ -17,11 +17,12 @@ describe('MediaModule', () => {
     try {
       const moduleRef = await Test.createTestingModule({
         imports: [
-          ConfigModule.forRoot({
-            isGlobal: true,
-            ignoreEnvFile: true,
-            ignoreEnvVars: true,
-            load: [() => ({ MEDIA_CONCURRENCY: 3, MEDIA_CACHE_DIR: dir })],
+          configModule({
+            environment: {
+              DATABASE_URL: 'postgres://127.0.0.1/unused',
+              MEDIA_CONCURRENCY: 3,
+              MEDIA_CACHE_DIR: dir,
+            },
           }),
           SandboxMediaModule,
         ],

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import type { ConfigService } from '@nestjs/config';
-import type { Environment } from '../config/environment';
+import type { ConfigType } from '@nestjs/config';
+import type { mediaConfig } from '../config';
 
 /** The media module's settings, resolved once (defaults filled in, paths absolute). */
 export interface MediaSettings {
@@ -19,47 +19,20 @@ export interface MediaSettings {
   fontFile: string;
 }
 
-export const MEDIA_DEFAULTS = {
-  concurrency: 2,
-  maxDownloadBytes: 200 * 1024 * 1024,
-  jobTimeoutMs: 120_000,
-  cacheDir: '.data/media-cache',
-} as const;
-
-type MediaEnvironment = Pick<
-  Environment,
-  | 'FFMPEG_PATH'
-  | 'FFPROBE_PATH'
-  | 'MEDIA_CONCURRENCY'
-  | 'MEDIA_MAX_DOWNLOAD_BYTES'
-  | 'MEDIA_JOB_TIMEOUT_MS'
-  | 'MEDIA_CACHE_DIR'
-  | 'MEDIA_FONT_FILE'
->;
-
 /**
- * Reads the media settings from the validated environment. Works with a bare `ConfigService`
- * too (tests): every missing value falls back to its documented default.
+ * The media settings as the app uses them: the validated `media` namespace with the shipped
+ * ffmpeg, ffprobe and font filled in where none is configured, and paths made absolute.
  */
-export function readMediaSettings(config: ConfigService): MediaSettings {
-  const get = <K extends keyof MediaEnvironment>(key: K): MediaEnvironment[K] | undefined => {
-    const value = config.get<MediaEnvironment[K]>(key);
-    return value === '' || value === null ? undefined : value;
-  };
+export function resolveMediaSettings(config: ConfigType<typeof mediaConfig>): MediaSettings {
   return {
-    ffmpegPath: get('FFMPEG_PATH') ?? bundledBinary('@ffmpeg-installer/ffmpeg'),
-    ffprobePath: get('FFPROBE_PATH') ?? bundledBinary('@ffprobe-installer/ffprobe'),
-    concurrency: positiveInt(get('MEDIA_CONCURRENCY'), MEDIA_DEFAULTS.concurrency),
-    maxDownloadBytes: positiveInt(get('MEDIA_MAX_DOWNLOAD_BYTES'), MEDIA_DEFAULTS.maxDownloadBytes),
-    jobTimeoutMs: positiveInt(get('MEDIA_JOB_TIMEOUT_MS'), MEDIA_DEFAULTS.jobTimeoutMs),
-    cacheDir: resolve(get('MEDIA_CACHE_DIR') ?? MEDIA_DEFAULTS.cacheDir),
-    fontFile: resolve(get('MEDIA_FONT_FILE') ?? bundledFont()),
+    ffmpegPath: config.ffmpegPath ?? bundledBinary('@ffmpeg-installer/ffmpeg'),
+    ffprobePath: config.ffprobePath ?? bundledBinary('@ffprobe-installer/ffprobe'),
+    concurrency: config.concurrency,
+    maxDownloadBytes: config.maxDownloadBytes,
+    jobTimeoutMs: config.jobTimeoutMs,
+    cacheDir: resolve(config.cacheDir),
+    fontFile: resolve(config.fontFile ?? bundledFont()),
   };
-}
-
-function positiveInt(value: unknown, fallback: number): number {
-  const number = typeof value === 'string' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
 /**

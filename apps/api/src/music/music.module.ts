@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { musicOperation } from './music.operation';
-import { ConfigService } from '@nestjs/config';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { MediaAnalysisModule } from '../media-analysis/media-analysis.module';
 import { ExecutionModule } from '../execution/execution.module';
@@ -9,7 +8,6 @@ import { ProvidersModule } from '../providers/providers.module';
 import { VideoSourceModule } from '../video-source/video-source.module';
 import { MusicController } from './music.controller';
 import { MusicService } from './music.service';
-import { MUSIC_SETTINGS, readMusicSettings } from './music.settings';
 import { SoundAnalysisRepository } from '../repositories/sound-analysis.repository';
 import { SoundAnalysisCache } from './sound-analysis.cache';
 import { SoundAnalysisService } from './sound-analysis.service';
@@ -29,11 +27,6 @@ import { SandboxSoundSeed } from './sandbox-sound-readings';
   ],
   controllers: [MusicController],
   providers: [
-    {
-      provide: MUSIC_SETTINGS,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService) => readMusicSettings(config),
-    },
     SoundAnalysisCache,
     SoundAnalysisRepository,
     SoundAnalysisService,

@@ -27,7 +27,8 @@ import {
 } from './music.pool';
 import { rankSuggestions } from './music.ranking';
 import { cutRhythm, isVoiceLed, type VideoProfile } from './music.scoring';
-import { MUSIC_SETTINGS, type MusicSettings } from './music.settings';
+import { musicConfig } from '../config';
+import type { MusicSettings } from './music.settings';
 import { buildSuggestion } from './music.suggestion';
 import { runNotes } from './music.warnings';
 import { SoundAnalysisService } from './sound-analysis.service';
@@ -68,7 +69,7 @@ export class MusicService {
     private readonly videoAnalyzer: VideoAnalyzer,
     private readonly audioAnalyzer: AudioAnalyzer,
     private readonly sounds: SoundAnalysisService,
-    @Inject(MUSIC_SETTINGS) private readonly settings: MusicSettings,
+    @Inject(musicConfig.KEY) private readonly settings: MusicSettings,
   ) {}
 
   async run(

@@ -1,7 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { MARKETS } from '@reelscout/domain';
-import type { Environment } from '../config/environment';
+import { musicConfig } from '../config';
 import { sandboxCatalogue } from '../providers';
 import { SANDBOX_RENDERER_VERSION } from '../sandbox-media/sandbox-media.renderer';
 import { SOUND_ANALYSIS_VERSION } from './music.settings';
@@ -55,11 +55,11 @@ export class SandboxSoundSeed implements OnApplicationBootstrap {
 
   constructor(
     private readonly cache: SoundAnalysisCache,
-    private readonly config: ConfigService<Environment, true>,
+    @Inject(musicConfig.KEY) private readonly config: ConfigType<typeof musicConfig>,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.get('SANDBOX_SOUND_SEED', { infer: true })) return;
+    if (!this.config.sandboxSoundSeed) return;
     await this.seed(SHIPPED_READINGS);
   }
 

@@ -6,9 +6,9 @@ import type { AudioFeatures } from '../media-analysis/audio-features';
 import { abortReason } from '../common/async/abort';
 import { inheritScope } from '../common/async/signal-scope';
 import { ConcurrencyLimiter } from '../common/async/concurrency-limiter';
+import { musicConfig } from '../config';
 import { ProvidersService } from '../providers/providers.service';
 import {
-  MUSIC_SETTINGS,
   SOUND_ANALYSIS_SECONDS,
   SOUND_ANALYSIS_VERSION,
   SOUND_MAX_DOWNLOAD_BYTES,
@@ -79,7 +79,7 @@ export class SoundAnalysisService {
     private readonly cache: SoundAnalysisCache,
     private readonly audio: AudioAnalyzer,
     private readonly providers: ProvidersService,
-    @Inject(MUSIC_SETTINGS) settings: MusicSettings,
+    @Inject(musicConfig.KEY) settings: MusicSettings,
   ) {
     this.limiter = new ConcurrencyLimiter(settings.analysisConcurrency);
   }

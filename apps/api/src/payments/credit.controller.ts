@@ -1,11 +1,21 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import {
+  Inject,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
 import { ApiDashboardRoute, dashboardBodyErrors } from '../common/openapi/route-docs';
 import { DomainError, parseUsd } from '@reelscout/domain';
 import { CurrentAccount, SessionGuard } from '../request-context/session.guard';
-import type { Environment } from '../config/environment';
+import { paymentsConfig } from '../config';
 import { BillingService } from '../ledger/billing.service';
 import { dateRange, LedgerQueryDto } from '../usage/dto/usage.dto';
 import { UsageReportService } from '../usage/usage-report.service';
@@ -35,7 +45,7 @@ export class CreditController {
     private readonly reads: UsageReportService,
     private readonly payments: PaymentsService,
     private readonly checkouts: CheckoutService,
-    private readonly config: ConfigService<Environment, true>,
+    @Inject(paymentsConfig.KEY) private readonly config: ConfigType<typeof paymentsConfig>,
   ) {}
 
   @Get('credit')
@@ -68,7 +78,7 @@ export class CreditController {
       limitsUsd: {
         min: '5.00',
         max: '1000.00',
-        testMax: `${this.config.get('TEST_CREDIT_MAX_USD', { infer: true })}.00`,
+        testMax: `${this.config.testCreditMaxUsd}.00`,
       },
     };
   }
@@ -105,7 +115,7 @@ export class CreditController {
         param: 'amountUsd',
       });
     }
-    const base = this.config.get('PUBLIC_URL', { infer: true }).replace(/\/$/, '');
+    const base = this.config.publicUrl.replace(/\/$/, '');
     return this.checkouts.create({
       accountId: account.id,
       email: account.email,
@@ -165,7 +175,7 @@ export class CreditController {
     @CurrentAccount() account: Account,
     @Body() body: TestCreditDto,
   ): Promise<TestCreditResponseDto> {
-    const max = this.config.get('TEST_CREDIT_MAX_USD', { infer: true }) * 1_000_000;
+    const max = this.config.testCreditMaxUsd * 1_000_000;
     const amount = parseUsd(body.amountUsd ?? '10.00');
     if (amount === null || amount <= 0 || amount > max) {
       throw new DomainError(

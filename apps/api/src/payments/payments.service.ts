@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import {
   DomainError,
   type CheckoutStatus,
@@ -7,7 +7,7 @@ import {
   type Micros,
 } from '@reelscout/domain';
 import Stripe from 'stripe';
-import type { Environment } from '../config/environment';
+import { paymentsConfig } from '../config';
 
 export interface CheckoutRequest {
   accountId: string;
@@ -56,10 +56,10 @@ export class PaymentsService {
   private readonly stripe?: Stripe;
   private readonly webhookSecret?: string;
 
-  constructor(config: ConfigService<Environment, true>) {
-    const key = config.get('STRIPE_SECRET_KEY', { infer: true });
-    this.webhookSecret = config.get('STRIPE_WEBHOOK_SECRET', { infer: true });
-    const base = config.get('STRIPE_API_BASE_URL', { infer: true });
+  constructor(@Inject(paymentsConfig.KEY) config: ConfigType<typeof paymentsConfig>) {
+    const key = config.stripeSecretKey;
+    this.webhookSecret = config.stripeWebhookSecret;
+    const base = config.stripeApiBaseUrl;
     const endpoint = base ? new URL(base) : undefined;
     if (key) {
       this.stripe = new Stripe(key, {

@@ -1,8 +1,8 @@
 import { copyFile, open, rename, rm } from 'node:fs/promises';
-import { Injectable, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { DomainError, type Market, type Mode } from '@reelscout/domain';
-import type { Environment } from '../config/environment';
+import { playgroundConfig } from '../config';
 import { JobsService } from '../execution/jobs.service';
 import { FfmpegRunner, fileInput, IMAGE_INPUT, MEDIA_INPUT } from '../media-analysis/ffmpeg.runner';
 import type { MediaKind, Post } from '../providers/provider.types';
@@ -76,13 +76,10 @@ export class PlaygroundMediaService {
     private readonly videos: VideoSourceService,
     private readonly ffmpeg: FfmpegRunner,
     private readonly limits: RateLimitService,
-    config: ConfigService<Environment, true>,
+    @Inject(playgroundConfig.KEY) config: ConfigType<typeof playgroundConfig>,
   ) {
-    this.missesPerMinute = config.get('DASHBOARD_RATE_LIMIT_PER_MIN', { infer: true });
-    this.cache = new MediaCache(
-      config.get('PLAYGROUND_MEDIA_DIR', { infer: true }),
-      config.get('PLAYGROUND_MEDIA_MAX_BYTES', { infer: true }),
-    );
+    this.missesPerMinute = config.missesPerMinute;
+    this.cache = new MediaCache(config.mediaDir, config.mediaMaxBytes);
   }
 
   stats(): PlaygroundMediaStats {

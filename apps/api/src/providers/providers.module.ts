@@ -1,9 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import type { Environment } from '../config/environment';
 import { EgressModule } from '../egress';
 import { SandboxMediaModule } from '../sandbox-media/sandbox-media.module';
-import { PROVIDERS_SETTINGS, providersSettingsFrom } from './providers-settings';
 import { ProvidersService } from './providers.service';
 
 /**
@@ -13,14 +10,7 @@ import { ProvidersService } from './providers.service';
  */
 @Module({
   imports: [SandboxMediaModule, EgressModule],
-  providers: [
-    {
-      provide: PROVIDERS_SETTINGS,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) => providersSettingsFrom(config),
-    },
-    ProvidersService,
-  ],
+  providers: [ProvidersService],
   exports: [ProvidersService],
 })
 export class ProvidersModule {}

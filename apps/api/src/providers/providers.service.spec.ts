@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
 import { Test } from '@nestjs/testing';
 import { DomainError } from '@reelscout/domain';
-import { validateEnvironment } from '../config/environment';
+import { configModule } from '../config';
 import { OpenAiLlmProvider } from './live/openai-llm.provider';
 import { TikhubVideoDataProvider } from './live/tikhub';
 import { defaultProvidersSettings } from './providers-settings';
@@ -94,15 +93,12 @@ describe('ProvidersModule', () => {
   it('reads its settings from the validated environment', async () => {
     const moduleRef = await Test.createTestingModule({
       imports: [
-        ConfigModule.forRoot({
-          ignoreEnvFile: true,
-          isGlobal: true,
-          validate: () =>
-            validateEnvironment({
-              DATABASE_URL: 'postgres://localhost/x',
-              VIDEO_PROVIDER_BASE_URL: 'http://127.0.0.1:9',
-              VIDEO_PROVIDER_API_KEY: 'key',
-            }),
+        configModule({
+          environment: {
+            DATABASE_URL: 'postgres://localhost/x',
+            VIDEO_PROVIDER_BASE_URL: 'http://127.0.0.1:9',
+            VIDEO_PROVIDER_API_KEY: 'key',
+          },
         }),
         ProvidersModule,
       ],

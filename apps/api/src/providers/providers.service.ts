@@ -12,7 +12,8 @@ import type { CallOptions } from './provider.types';
 import { OpenAiLlmProvider } from './live/openai-llm.provider';
 import { TikhubVideoDataProvider } from './live/tikhub';
 import { EgressGuard } from '../egress';
-import { PROVIDERS_SETTINGS, type ProvidersSettings } from './providers-settings';
+import { providersConfig } from '../config';
+import type { ProvidersSettings } from './providers-settings';
 import { SandboxLlmProvider } from './sandbox/sandbox-llm.provider';
 import { SandboxMediaRegistry } from './sandbox/sandbox-media-registry';
 import { SandboxVideoDataProvider } from './sandbox/sandbox-video-data.provider';
@@ -69,7 +70,7 @@ export class ProvidersService implements OnApplicationShutdown {
   private rateLimiter?: ProviderRateLimiter;
 
   constructor(
-    @Inject(PROVIDERS_SETTINGS) private readonly settings: ProvidersSettings,
+    @Inject(providersConfig.KEY) private readonly settings: ProvidersSettings,
     @Optional()
     @Inject(SANDBOX_MEDIA_RENDERER)
     private readonly renderer: SandboxMediaRenderer | null = null,

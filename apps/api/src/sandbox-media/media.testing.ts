@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigService } from '@nestjs/config';
+import { mediaConfig, validateEnvironment } from '../config';
 import { AudioAnalyzer } from '../media-analysis/audio-analyzer';
 import { AudioReadingPool } from '../media-analysis/audio-reading.pool';
 import { FfmpegRunner } from '../media-analysis/ffmpeg.runner';
@@ -20,9 +20,12 @@ export interface MediaTestKit {
 
 export function createMediaTestKit(settings: Record<string, unknown> = {}): MediaTestKit {
   const dir = mkdtempSync(join(tmpdir(), 'reelscout-media-spec-'));
-  const runner = new FfmpegRunner(
-    new ConfigService({ MEDIA_CACHE_DIR: join(dir, 'cache'), ...settings }),
-  );
+  const environment = validateEnvironment({
+    DATABASE_URL: 'postgres://127.0.0.1/unused',
+    MEDIA_CACHE_DIR: join(dir, 'cache'),
+    ...settings,
+  });
+  const runner = new FfmpegRunner(mediaConfig.from(environment));
   // Audio is read in worker threads, as in the app; cleanup stops them.
   const readings = new AudioReadingPool(runner.settings.concurrency);
   return {

@@ -1,7 +1,7 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import type { Request, Response } from 'express';
-import type { Environment } from '../config/environment';
+import { throttlingConfig } from '../config';
 import { RateLimitService } from './rate-limit.service';
 
 /**
@@ -18,9 +18,9 @@ export class AuthAttemptGuard implements CanActivate {
 
   constructor(
     private readonly limits: RateLimitService,
-    config: ConfigService<Environment, true>,
+    @Inject(throttlingConfig.KEY) config: ConfigType<typeof throttlingConfig>,
   ) {
-    this.perMinute = config.get('AUTH_RATE_LIMIT_PER_MIN', { infer: true });
+    this.perMinute = config.authAttemptsPerMin;
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import type { ConfigType } from '@nestjs/config';
 import { DomainError } from '@reelscout/domain';
 import type { Response } from 'express';
-import type { Environment } from '../config/environment';
+import { throttlingConfig } from '../config';
 import { attachInFlightSlot, InFlightSlot } from './in-flight-slot';
 import { parseOverrides, type RateLimitConfig } from './rate-limit.config';
 import { ResilientThrottlerStorage } from './resilient-throttler.storage';
@@ -36,15 +36,15 @@ export class RateLimitService {
 
   constructor(
     @Inject(THROTTLER_STORAGE) readonly storage: ResilientThrottlerStorage,
-    env: ConfigService<Environment, true>,
+    @Inject(throttlingConfig.KEY) env: ConfigType<typeof throttlingConfig>,
   ) {
     this.config = {
       defaults: {
-        perKey: env.get('RATE_LIMIT_PER_KEY_PER_MIN', { infer: true }),
-        perSubject: env.get('RATE_LIMIT_PER_SUBJECT_PER_MIN', { infer: true }),
-        inFlight: env.get('RATE_LIMIT_IN_FLIGHT_PER_KEY', { infer: true }),
+        perKey: env.perKeyPerMin,
+        perSubject: env.perSubjectPerMin,
+        inFlight: env.inFlightPerKey,
       },
-      overrides: parseOverrides(env.get('RATE_LIMIT_OVERRIDES', { infer: true })),
+      overrides: parseOverrides(env.overrides),
     };
   }
 

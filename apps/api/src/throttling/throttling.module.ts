@@ -1,6 +1,6 @@
 import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import type { Environment } from '../config/environment';
+import type { ConfigType } from '@nestjs/config';
+import { throttlingConfig } from '../config';
 import { HealthModule } from '../health/health.module';
 import { HealthService } from '../health/health.service';
 import { ApiRateLimitGuard } from './api-rate-limit.guard';
@@ -15,9 +15,9 @@ import { ResilientThrottlerStorage } from './resilient-throttler.storage';
   providers: [
     {
       provide: THROTTLER_STORAGE,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<Environment, true>) =>
-        new ResilientThrottlerStorage(config.get('REDIS_URL', { infer: true })),
+      inject: [throttlingConfig.KEY],
+      useFactory: (config: ConfigType<typeof throttlingConfig>) =>
+        new ResilientThrottlerStorage(config.redisUrl),
     },
     RateLimitService,
     ApiRateLimitGuard,

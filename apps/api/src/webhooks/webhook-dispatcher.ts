@@ -1,13 +1,14 @@
 import {
+  Inject,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { Environment } from '../config/environment';
+import { webhooksConfig } from '../config';
 import { WebhookDeliveryAttemptRepository } from '../repositories/webhook-delivery-attempt.repository';
 import {
   WebhookDeliveryRepository,
@@ -59,7 +60,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   private readonly held = new Map<string, number>();
 
   constructor(
-    config: ConfigService<Environment, true>,
+    @Inject(webhooksConfig.KEY) config: ConfigType<typeof webhooksConfig>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly attempts: WebhookDeliveryAttemptRepository,
@@ -67,11 +68,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     private readonly secrets: WebhookSecretBox,
     private readonly sender: WebhookSender,
   ) {
-    this.enabled = config.get('JOBS_WORKER', { infer: true });
-    this.pollMs = config.get('WEBHOOK_POLL_INTERVAL_MS', { infer: true });
-    this.leaseMs = config.get('WEBHOOK_TIMEOUT_MS', { infer: true }) + LEASE_MARGIN_MS;
-    this.disableAfterMs = config.get('WEBHOOK_DISABLE_AFTER_MS', { infer: true });
-    this.delaysS = parseRetryDelays(config.get('WEBHOOK_RETRY_DELAYS_S', { infer: true }));
+    this.enabled = config.worker;
+    this.pollMs = config.pollIntervalMs;
+    this.leaseMs = config.timeoutMs + LEASE_MARGIN_MS;
+    this.disableAfterMs = config.disableAfterMs;
+    this.delaysS = parseRetryDelays(config.retryDelaysS);
   }
 
   onApplicationBootstrap(): void {

@@ -1,11 +1,11 @@
-import type { ConfigService } from '@nestjs/config';
+import type { ConfigType } from '@nestjs/config';
 import { Logger } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
-import type { Environment } from '../config/environment';
+import type { webhooksConfig } from '../config';
 import { newSigningSecret, WebhookSecretBox } from './webhook-secrets';
 
 const configWith = (authSecret: string | undefined) =>
-  ({ get: () => authSecret }) as unknown as ConfigService<Environment, true>;
+  ({ authSecret }) as ConfigType<typeof webhooksConfig>;
 
 describe('webhook signing secrets', () => {
   const AUTH = 'unit-secret-unit-secret-unit-secret-unit';

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import type { Environment } from '../config/environment';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { webhooksConfig } from '../config';
 
 const HKDF_INFO = 'reelscout webhook secrets';
 const FORMAT = 'v1';
@@ -25,8 +25,8 @@ export function newSigningSecret(): string {
 export class WebhookSecretBox {
   private readonly key: Buffer;
 
-  constructor(config: ConfigService<Environment, true>) {
-    const secret = config.get('AUTH_SECRET', { infer: true });
+  constructor(@Inject(webhooksConfig.KEY) config: ConfigType<typeof webhooksConfig>) {
+    const secret = config.authSecret;
     if (!secret) {
       new Logger('Webhooks').warn(
         'AUTH_SECRET is not set; webhook signing secrets are encrypted under a temporary key ' +

@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { DomainError, type Mode } from '@reelscout/domain';
-import type { Environment } from '../config/environment';
+import { webhooksConfig } from '../config';
 import {
   EgressBodyTooLargeError,
   EgressGuard,
@@ -48,9 +48,9 @@ export class WebhookSender {
 
   constructor(
     private readonly egress: EgressGuard,
-    config: ConfigService<Environment, true>,
+    @Inject(webhooksConfig.KEY) config: ConfigType<typeof webhooksConfig>,
   ) {
-    this.timeoutMs = config.get('WEBHOOK_TIMEOUT_MS', { infer: true });
+    this.timeoutMs = config.timeoutMs;
   }
 
   async send(delivery: OutgoingDelivery, stop: AbortSignal): Promise<AttemptOutcome> {

@@ -1,0 +1,3 @@
+export { configModule } from './config.module';
+export { validateEnvironment, type Environment } from './environment';
+export * from './namespaces';
