@@ -64,7 +64,7 @@ module.exports = tseslint.config(
   {
     // One validation of the environment, mapped into typed namespaces (docs/architecture.md §11):
     // outside the config folder no code reads a setting by name or holds the raw ConfigService.
-    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    files: ['apps/**/*.ts', 'libs/**/*.ts', 'bench/**/*.ts'],
     ignores: ['apps/api/src/config/**'],
     rules: {
       'no-restricted-syntax': [

@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, Module, Post, Res, UseGuards } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Body, Controller, HttpCode, Inject, Module, Post, Res, UseGuards } from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
 import { flatCharge, formatUsd, maxCharge } from '@reelscout/domain';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -7,7 +7,7 @@ import { ApiKeyGuard } from '../../apps/api/src/api-keys/api-key.guard';
 import { ApiKeysModule } from '../../apps/api/src/api-keys/api-keys.module';
 import { AssistService } from '../../apps/api/src/assist/assist.service';
 import { AssistRequestDto, type AssistResponseDto } from '../../apps/api/src/assist/dto/assist.dto';
-import type { Environment } from '../../apps/api/src/config/environment';
+import { jobsConfig } from '../../apps/api/src/config';
 import { withDeadline } from '../../apps/api/src/execution/deadline';
 import { ProvidersModule } from '../../apps/api/src/providers/providers.module';
 import { ProvidersService } from '../../apps/api/src/providers/providers.service';
@@ -35,7 +35,7 @@ class DirectAssistController {
     private readonly dataSource: DataSource,
     private readonly assist: AssistService,
     private readonly providers: ProvidersService,
-    private readonly config: ConfigService<Environment, true>,
+    @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
   ) {}
 
   @Post()
@@ -46,7 +46,7 @@ class DirectAssistController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<AssistResponseDto> {
     this.providers.requireConfigured(caller.mode, 'llm');
-    const deadlineMs = this.config.get('ASSIST_DEADLINE_MS', { infer: true });
+    const deadlineMs = this.config.deadlinesMs.ASSIST_DEADLINE_MS;
     const holdId = await bareHold(this.dataSource, caller, maxCharge('assist'));
     let result: AssistResponseDto;
     try {
