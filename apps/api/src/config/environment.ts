@@ -144,7 +144,7 @@ export class Environment {
   @Max(100_000)
   API_KEYS_MAX_PER_ACCOUNT: number = 100;
 
-  // --- operation deadlines (SPEC.md client timeouts are the ceilings) ---
+  // --- operation deadlines (docs/architecture.md §3 step 9 are the ceilings) ---
 
   /** assist's deadline; past it the call is 504 `timeout` and its hold voided. At most 30 s. */
   @IsInt()

@@ -55,10 +55,10 @@ export const PROVIDERS_HOOKS = Symbol('PROVIDERS_HOOKS');
 const PROVIDER_RATE_MARGIN_MS = 250;
 
 /**
- * Mode routing (ARCHITECTURE.md §2): a test key gets the sandbox, a live key the live adapters.
- * The two never cross: the sandbox is built only for `test`, the live adapters only for `live`.
- * A live adapter whose settings are missing answers every call with 503 `provider_unavailable`
- * naming the missing setting.
+ * Mode routing (docs/architecture.md §2): a test key gets the sandbox, a live key the live
+ * adapters. The two never cross: the sandbox is built only for `test`, the live adapters only for
+ * `live`. A live adapter whose settings are missing answers every call with 503
+ * `provider_unavailable` naming the missing setting.
  */
 @Injectable()
 export class ProvidersService implements OnApplicationShutdown {
