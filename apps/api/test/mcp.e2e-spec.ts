@@ -75,7 +75,7 @@ describe('MCP server (e2e)', () => {
     if (transport === 'stdio') {
       await client.connect(
         new StdioClientTransport({
-          // The command docs/mcp.md gives MCP clients (npm's own banner silenced).
+          // The command docs/sdk.md gives MCP clients (npm's own banner silenced).
           command: 'npm',
           args: ['run', '--silent', 'mcp'],
           cwd: ROOT,

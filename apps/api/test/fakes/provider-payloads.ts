@@ -1,6 +1,6 @@
 /**
- * Builders for raw provider payloads in the shapes the provider publishes (docs/live-mode.md), for
- * the fake provider and for mapping tests. They produce what the provider sends, not our domain
+ * Builders for raw provider payloads in the shapes the provider publishes (docs/configuration.md),
+ * for the fake provider and for mapping tests. They produce what the provider sends, not our domain
  * types.
  */
 import { contractExample } from './tikhub-contract';

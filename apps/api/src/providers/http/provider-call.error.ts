@@ -19,7 +19,8 @@ export type ProviderFailureKind =
   /** The answer was not JSON, was empty, or did not have the expected shape. */
   | 'malformed'
   /**
-   * A 200 that is really throttling or risk control (docs/live-mode.md, "How failures are read").
+   * A 200 that is really throttling or risk control (docs/configuration.md, "How failures
+   * are read").
    */
   | 'risk_control'
   /** The endpoint's circuit breaker is open: no request was sent. */
