@@ -28,7 +28,7 @@ const MUSIC_URL = 'https://www.tiktok.com/@brewwithmaya/video/740000044362284579
 type Transport = 'stdio' | 'http';
 
 /**
- * The MCP server (issue 19) driven by the MCP SDK's own client, over stdio (`scripts/mcp.js`
+ * The MCP server driven by the MCP SDK's own client, over stdio (`scripts/mcp.js`
  * spawned with REELSCOUT_API_KEY / REELSCOUT_BASE_URL) and over streamable HTTP (`/mcp` of the
  * API), against a real test app listening on 127.0.0.1: no mocks of our API.
  */
