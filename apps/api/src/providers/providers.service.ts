@@ -149,9 +149,8 @@ export class ProvidersService implements OnApplicationShutdown {
       this.rateLimiter = createProviderRateLimiter({
         key: video.apiKey!,
         perSecond: video.ratePerSecond ?? 10,
-        // The provider counts arrivals; slots are counted when handed out. 250 ms of spacing
-        // absorbs the jitter between the two (at the cost of 20 % of the peak rate): with 150 ms,
-        // 50 concurrent scans on an idle two-core machine already used 66–95 ms of it.
+        // The provider counts arrivals; slots are counted when handed out. The spacing absorbs
+        // the jitter between the two, at the cost of some peak rate (docs/configuration.md).
         marginMs: PROVIDER_RATE_MARGIN_MS,
         redisUrl: video.redisUrl || undefined,
       });
