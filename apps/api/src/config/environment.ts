@@ -115,7 +115,7 @@ export class Environment {
   @MinLength(32, { message: 'AUTH_SECRET must be at least 32 characters' })
   AUTH_SECRET?: string;
 
-  // --- accounts and sessions (issue 3) ---
+  // --- accounts and sessions ---
 
   /** SMTP for password-reset e-mails (smtp://user:pass@host:587). Unset: none sent (see the CLI). */
   @Transform(blankToUndefined)
@@ -144,7 +144,7 @@ export class Environment {
   @Max(100_000)
   API_KEYS_MAX_PER_ACCOUNT: number = 100;
 
-  // --- operation deadlines (SPEC.md client timeouts are the ceilings) ---
+  // --- operation deadlines (docs/architecture.md §3 step 9 are the ceilings) ---
 
   /** assist's deadline; past it the call is 504 `timeout` and its hold voided. At most 30 s. */
   @IsInt()
@@ -167,7 +167,7 @@ export class Environment {
   @Max(300_000)
   MUSIC_DEADLINE_MS: number = 300_000;
 
-  // --- billing (issue 4) ---
+  // --- billing ---
 
   /** How often expired holds (of requests that died) are voided; 0 turns the reaper off. */
   @IsInt()
@@ -175,7 +175,7 @@ export class Environment {
   @Max(3_600_000)
   HOLD_REAPER_INTERVAL_MS: number = 30_000;
 
-  // --- jobs and webhooks (issue 18) ---
+  // --- jobs and webhooks ---
 
   /**
    * Whether this process runs jobs from the queue (async calls, recovered jobs), the job sweeper
@@ -285,7 +285,7 @@ export class Environment {
   @Max(10_000)
   TEST_CREDIT_MAX_USD: number = 100;
 
-  // --- providers: video data, LLM, sandbox (issue 6) ---
+  // --- providers: video data, LLM, sandbox ---
   /** TikHub-compatible video-data API (live keys only), e.g. https://api.tikhub.io. */
   @Transform(blankToUndefined)
   @IsOptional()
@@ -419,7 +419,7 @@ export class Environment {
   @Max(3_600_000)
   SANDBOX_SLOW_DELAY_MS: number = 330_000;
 
-  // --- egress: outbound requests to URLs we did not write (issue 23) ---
+  // --- egress: outbound requests to URLs we did not write ---
   /**
    * Private destinations the egress guard may connect to anyway: comma-separated host names and
    * addresses or CIDR ranges (`media.internal,10.20.0.0/16,127.0.0.1`). Empty (the default): only
@@ -437,7 +437,7 @@ export class Environment {
   })
   OUTBOUND_ALLOW_PRIVATE_HOSTS: string = '';
 
-  // --- media: ffmpeg and audio analysis (issues 8, 9) ---
+  // --- media: ffmpeg and audio analysis ---
   /** ffmpeg binary. Unset: the one shipped by @ffmpeg-installer/ffmpeg. */
   @Transform(blankToUndefined)
   @IsOptional()
@@ -479,7 +479,7 @@ export class Environment {
   @IsString()
   MEDIA_FONT_FILE?: string;
 
-  // --- the dashboard playground's media (issue 21) ---
+  // --- the dashboard playground's media ---
 
   /** Where the playground keeps the covers, frames, videos and audio previews it serves. */
   @IsString()
@@ -492,7 +492,7 @@ export class Environment {
   @Max(1_000_000_000_000)
   PLAYGROUND_MEDIA_MAX_BYTES: number = 1024 * 1024 * 1024;
 
-  // --- music (issue 9) ---
+  // --- music ---
 
   /** Most candidate sounds scored per music call. */
   @IsInt()
@@ -515,7 +515,7 @@ export class Environment {
   @IsBoolean()
   SANDBOX_SOUND_SEED: boolean = false;
 
-  // --- throttling (issue 10) ---
+  // --- throttling ---
 
   /** Requests per minute per API key, all operations together. */
   @IsInt()

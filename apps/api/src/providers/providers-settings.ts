@@ -1,7 +1,7 @@
 import type { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment';
 
-/** The providers' part of the environment (ARCHITECTURE.md §11), read once at start-up. */
+/** The providers' part of the environment (docs/architecture.md §11), read once at start-up. */
 export interface ProvidersSettings {
   videoProvider: {
     baseUrl?: string;
