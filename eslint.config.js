@@ -56,7 +56,7 @@ module.exports = tseslint.config(
     },
   },
   {
-    // Layers point down (issue 17): see tools/eslint/layers.js and docs/architecture.md.
+    // Layers point down: see tools/eslint/layers.js and docs/architecture.md.
     files: ['apps/api/src/**/*.ts'],
     plugins: { layers: layers.plugin },
     rules: { 'layers/no-upward-import': 'error' },
@@ -86,7 +86,7 @@ module.exports = tseslint.config(
     },
   },
   {
-    // One egress guard (issue 23): a URL we did not write is fetched only through
+    // One egress guard: a URL we did not write is fetched only through
     // `apps/api/src/egress`. The provider HTTP client is the one other place that opens
     // connections, to the provider base URL the operator configured. The Express adapter builds
     // the inbound server (it accepts connections, never opens one).

@@ -12,7 +12,7 @@ import { DirectAssistModule } from './support/direct-assist.module';
 import { QUICK, recordFigure } from './support/figures';
 
 /**
- * Jobs (issue 18), test-mode assist (the sandbox LLM answers at once), on 127.0.0.1:
+ * Jobs, test-mode assist (the sandbox LLM answers at once), on 127.0.0.1:
  * - jobs_enqueue_start_p50_ms / _p99_ms: an async job's created_at → started_at (both Postgres
  *   clock), one job at a time, the worker in the API process (goal p50 ≤ 50 ms);
  * - jobs_drained_per_s and jobs_lost: a backlog queued while no worker runs (JOBS_WORKER=false

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../apps/api/test/support/test-app';
 import { QUICK, recordFigure } from './support/figures';
 
 /**
- * The playground's frames per playbook in test mode (issue 21): a playbook run from the
+ * The playground's frames per playbook in test mode: a playbook run from the
  * dashboard, then every scene's frame requested the way the timeline does (all at once). The
  * cold pass extracts every frame in one ffmpeg run from the cached video (the video fetched
  * from the sandbox first); the warm pass is the cache. Figures are printed, nothing asserted

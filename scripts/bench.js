@@ -61,8 +61,8 @@ function printTable() {
 /**
  * This VM's speed varies by the hour (the same code's figures moved by 2× between runs), so every
  * run also times a fixed piece of work: 3·10⁸ additions in a loop (`node -e`, one core), read
- * before and after the cases. About 1.4 s on a good hour of this machine; compare figures only
- * between runs whose readings are alike (docs/performance.md).
+ * before and after the cases; compare figures only between runs whose readings are alike
+ * (docs/performance.md).
  */
 function machineLoopSeconds() {
   const started = process.hrtime.bigint();

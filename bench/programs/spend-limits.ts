@@ -20,38 +20,38 @@ import { QUICK, recordFigure } from '../support/figures';
 import { runMain } from '../support/program';
 
 /**
- * Spend limits (issue 20) in the money path, with limits set on every key (total, day, month)
+ * Spend limits in the money path, with limits set on every key (total, day, month)
  * and on the subjects (the account's daily and monthly subject limits), every call naming a
  * subject, so each hold counts in five windows under their limits. Run by
  * bench/spend-limits.bench.ts in a Node process of its own: the service and the floor are
  * measured as they run in production, outside Jest's sandbox. Figures (printed, no assertions):
  * - limits_overhead_p99_ms: p99 of (wall − time inside the LLM) per assist call, one at a time
- *   (issue goal ≤ 5).
+ *   (goal ≤ 5).
  * - limits_charged_call_cost_ratio: the cost of a charged assist call ÷ the money floor's, as
- *   throughput at 32 connections: floor req/s ÷ assist req/s (issue goal ≤ 1.5). The floor is the
+ *   throughput at 32 connections: floor req/s ÷ assist req/s (goal ≤ 1.5). The floor is the
  *   bare Nest route (on the API's own Express adapter) + the hold and capture statements a charged
  *   call runs: the job's insert with its hold (jobs_create_with_hold) and its settlement with the
  *   capture (jobs_settle_success, with its usage record), with the same key and subject counted
  *   in every window, through JobLedger as a call runs them. The bare ledger's hold and capture
  *   (no job row: bench/support/bare-ledger.ts) are measured and printed too, for comparison.
  * - limits_hot_account_calls_per_s: charged calls per second on one account over 8 keys and 80
- *   subjects, 64 connections (issue goal ≥ 1 000); the money and the counters must add up.
+ *   subjects, 64 connections (goal ≥ 1 000); the money and the counters must add up.
  */
 
 const WARMUP_S = 3;
 /**
  * Calls each path gets before its first measured round: a number, not seconds, so that a slow
  * hour of the machine does not also cut the warm-up short. Node's CPU per assist call keeps
- * falling for about 5 000 calls after start (the JIT settling: 1 887, 1 677, then 1 331 µs over
- * three 5 s rounds at 400 req/s), while the floor's short path settles much sooner.
+ * falling for thousands of calls after start (the JIT settling), while the floor's short path
+ * settles much sooner.
  */
 const WARMUP_CALLS = 5_000;
 /** The time those warm-up calls may take at most (seconds): a bound, not a target. */
 const WARMUP_MAX_S = 120;
 const DURATION_S = QUICK ? 5 : 15;
 /**
- * Calls one at a time for the overhead p99, the quick run too: of 360 measured calls the p99 is
- * the 4th slowest, which one hiccup of the VM moves; of 1 800 it is the 19th. About 3 s.
+ * Calls one at a time for the overhead p99, the quick run too: with a few hundred calls the p99
+ * is one of the few slowest, which one hiccup of the VM moves.
  */
 const SEQUENTIAL_CALLS = 2_000;
 const BODY = JSON.stringify({ message: 'show me trending dog food reels' });
@@ -255,8 +255,8 @@ async function main(): Promise<void> {
     // The floor and assist take turns (floor, assist, assist, floor, twice), each kind's rounds
     // added up: whatever drifts during the run (the VM's neighbours, the tables growing) weighs on
     // both alike, not on whichever is measured last. Four rounds of each, not two: on this VM one
-    // round's CPU per call can read 20 % off its neighbour's (a CI run: 483 then 577 µs of Node per
-    // assist call), and such a round now weighs a quarter of its kind, not half.
+    // round's CPU per call can read well off its neighbour's, and such a round then weighs a
+    // quarter of its kind, not half.
     const kinds = {
       floor: { port: barePort, path: '/money', headers: [json] },
       assist: { port: assistPort, path: '/v1/assist', headers: assistHeaders },

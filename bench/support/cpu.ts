@@ -40,9 +40,8 @@ export function readCpu(): CpuReading {
  * CPU per call between two readings: this process's and Postgres's, in µs. Postgres's is summed
  * per process over those alive at the second reading (a process started in between counts
  * whole). A process that ended in between (a pool closing an idle connection) takes the time it
- * used since the first reading with it, so the figure can only be low by that, never negative:
- * summing the totals instead once read −4 299 µs per call, when a connection that had worked
- * through the earlier rounds was closed during the hot run.
+ * used since the first reading with it, so the figure can only be low by that, never negative
+ * (summing the totals instead goes negative when a busy connection closes during a run).
  */
 export function cpuPerCall(before: CpuReading, after: CpuReading, calls: number) {
   let postgres = 0;

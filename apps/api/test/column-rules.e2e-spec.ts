@@ -6,7 +6,7 @@ import { waitForValue } from './support/local-servers';
 import { createTestDatabase, runMigrationStep } from './support/test-database';
 import { createTestApp, type TestApp } from './support/test-app';
 
-/** What the column rules' migration (1763701000000) moved from table CHECKs to domains. */
+/** What the column-rules-as-domains migration moved from table CHECKs to domains. */
 const MOVED: { table: string; column: string; constraint: string; bad: string }[] = [
   { table: 'jobs', column: 'mode', constraint: 'jobs_mode_check', bad: `'prod'` },
   { table: 'jobs', column: 'execution', constraint: 'jobs_execution_check', bad: `'later'` },
@@ -51,12 +51,12 @@ const MOVED: { table: string; column: string; constraint: string; bad: string }[
 
 const TABLES = [...new Set(MOVED.map((m) => m.table))];
 
-/** The domains of migration 1763701200000 (money-rules.e2e-spec.ts), which this one's down leaves. */
+/** The domains of the later money-rules-as-domains migration, which this one's down leaves. */
 const LATER_DOMAINS = ['balance_micros', 'hold_charge', 'hold_status', 'job_status', 'ledger_kind'];
 
 /**
- * The single-column rules of the tables a paid call writes are domains (migration
- * 1763701000000, docs/performance.md): the database still refuses every value they refused, and
+ * The single-column rules of the tables a paid call writes are domains (the
+ * column-rules-as-domains migration): the database still refuses every value they refused, and
  * the migration changed no table's or index's storage (no rewrite, no rebuild).
  */
 describe('column rules as domains (e2e)', () => {
@@ -172,7 +172,7 @@ describe('column rules as domains (e2e)', () => {
       expect(migration).toBeDefined();
       await runMigrationStep(pg, migration!, 'down');
       expect(await tableChecks()).toEqual(expect.arrayContaining(MOVED.map((m) => m.constraint)));
-      // What is left are the domains of the later migration (1763701200000), on other columns.
+      // What is left are the domains of the later money-rules migration, on other columns.
       expect((await domains()).map((d) => d.typname).sort()).toEqual(LATER_DOMAINS);
 
       await runMigrationStep(pg, migration!, 'up');

@@ -21,7 +21,7 @@ interface Worker {
 }
 
 /**
- * Issue 18, crash safety: a worker process killed with SIGKILL mid-job. The API runs in this
+ * Crash safety: a worker process killed with SIGKILL mid-job. The API runs in this
  * process without a worker (JOBS_WORKER=false, so it neither runs nor sweeps jobs); the workers
  * are the built `worker.js` (the tests' build, made by the global setup) on the same database. The killed attempt's heartbeat
  * stops, the next worker's sweeper takes the job for dead, voids its hold and retries it once

@@ -8,7 +8,7 @@ import { until, waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
- * Jobs and webhooks together, through HTTP only (issue 18): a real job ends, the job core writes
+ * Jobs and webhooks together, through HTTP only: a real job ends, the job core writes
  * its event in the ending transaction, and the dispatcher delivers it to a receiver on 127.0.0.1
  * (a test-mode endpoint may use loopback http), signed so that `standardwebhooks`' own verifier
  * accepts it. The event's `data` is the job object exactly as `GET /v1/jobs/{id}` answers it.

@@ -23,7 +23,7 @@ type Job = {
 const FINAL = new Set(['succeeded', 'failed', 'canceled']);
 
 /**
- * Every paid call is a job (issue 18): async calls answered 202 and run by a worker, `Prefer:
+ * Every paid call is a job: async calls answered 202 and run by a worker, `Prefer:
  * wait`, fetching a hung-up call's result, cancels with the ledger checked, and object
  * authorization on every jobs route. On the real database, with the worker in the test app.
  */

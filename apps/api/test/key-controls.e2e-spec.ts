@@ -17,7 +17,7 @@ type Agent = ReturnType<typeof request.agent>;
 
 const HOUR = 3_600_000;
 
-/** Key settings, scopes, expiry, rolling, audit, subject limits and usage by key (issue 20, B). */
+/** Key settings, scopes, expiry, rolling, audit, subject limits and usage by key. */
 describe('key controls (e2e)', () => {
   let t: TestApp;
   let db: Client;

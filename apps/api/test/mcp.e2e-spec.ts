@@ -28,7 +28,7 @@ const MUSIC_URL = 'https://www.tiktok.com/@brewwithmaya/video/740000044362284579
 type Transport = 'stdio' | 'http';
 
 /**
- * The MCP server (issue 19) driven by the MCP SDK's own client, over stdio (`scripts/mcp.js`
+ * The MCP server driven by the MCP SDK's own client, over stdio (`scripts/mcp.js`
  * spawned with REELSCOUT_API_KEY / REELSCOUT_BASE_URL) and over streamable HTTP (`/mcp` of the
  * API), against a real test app listening on 127.0.0.1: no mocks of our API.
  */
@@ -75,7 +75,7 @@ describe('MCP server (e2e)', () => {
     if (transport === 'stdio') {
       await client.connect(
         new StdioClientTransport({
-          // The command docs/mcp.md gives MCP clients (npm's own banner silenced).
+          // The command docs/sdk.md gives MCP clients (npm's own banner silenced).
           command: 'npm',
           args: ['run', '--silent', 'mcp'],
           cwd: ROOT,

@@ -33,7 +33,7 @@ async function refusal(db: Client, sql: string, values: unknown[] = []) {
 }
 
 /**
- * Migration 1763701200000 (docs/performance.md): the money tables' remaining rules, as domains
+ * The money-rules-as-domains migration: the money tables' remaining rules, as domains
  * where one column carries them and shorter table CHECKs where they span columns. The database
  * refuses exactly what it refused before, naming the same constraints, and `down` restores the
  * schema as it was.

@@ -73,7 +73,7 @@ function timingsOf(body: PlaybookBody): number[] {
   ];
 }
 
-/** The public contract: every field SPEC.md names, with its type. */
+/** The public contract: every field docs/playbook.md names, with its type. */
 function expectPlaybookShape(body: PlaybookBody): void {
   expect(Object.keys(body).sort()).toEqual(['analyzedSeconds', 'language', 'playbook', 'reel']);
   expect(Object.keys(body.reel).sort()).toEqual(

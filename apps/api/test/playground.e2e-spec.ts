@@ -71,7 +71,7 @@ function binary(res: request.Response, callback: (error: Error | null, body: Buf
 }
 
 /**
- * The dashboard playground's back end (issue 21): runs as async jobs of the signed-in account
+ * The dashboard playground's back end: runs as async jobs of the signed-in account
  * (no key, `source: dashboard`), billed like /v1 calls, and the media of their results through
  * our own cache, scoped to the account and mode. On the real database, with the worker, the
  * sandbox and ffmpeg (no mocks).

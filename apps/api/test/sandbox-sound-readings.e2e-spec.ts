@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 jest.setTimeout(600_000);
 
 const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
-const FILE = path.join(__dirname, '..', 'src', 'music', 'sandbox-sound-readings.json');
+const FILE = path.join(__dirname, '..', 'src', 'music', 'sandbox-sound-readings.data.json');
 /** `npm run sandbox:readings`: read every sandbox sound and write the file instead of checking it. */
 const WRITE = process.env.WRITE_SANDBOX_READINGS === '1';
 /** Two sounds of each network, spread over the catalogue. */

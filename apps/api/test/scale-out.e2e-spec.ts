@@ -7,8 +7,8 @@ import { redisForTest, until, type LocalRedis } from './support/local-servers';
 const PER_KEY_PER_MIN = 10;
 
 /**
- * ARCHITECTURE §10: two API processes on one Postgres and one Redis enforce one credit balance
- * and one set of rate ceilings, and a revocation reaches both within 5 s.
+ * docs/architecture.md §10: two API processes on one Postgres and one Redis enforce one credit
+ * balance and one set of rate ceilings, and a revocation reaches both within 5 s.
  */
 describe('two API instances on one Postgres and one Redis', () => {
   let db: TestDatabase;

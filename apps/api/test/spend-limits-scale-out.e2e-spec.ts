@@ -6,7 +6,7 @@ import { startBuiltApis, stopBuiltApis, type BuiltApi } from './support/built-ap
 const ASSIST = 10_000;
 
 /**
- * Spend limits across two API processes on one Postgres (issue 20): the limit is counted in the
+ * Spend limits across two API processes on one Postgres: the limit is counted in the
  * statement that places the hold, so no cache or instance-local state can let a second instance
  * overshoot it.
  */

@@ -26,7 +26,7 @@ type KeyLimit = 'limit_total_micros' | 'limit_daily_micros' | 'limit_monthly_mic
 type SubjectLimit = 'subject_limit_daily_micros' | 'subject_limit_monthly_micros';
 
 /**
- * Spend limits (issue 20, docs/key-controls.md) on the real database: counted and enforced in the
+ * Spend limits (docs/key-controls.md) on the real database: counted and enforced in the
  * statement that places the hold, so concurrency cannot overshoot them; given back by a void and
  * by a capture below the hold; windows taken from the injected clock.
  */

@@ -64,10 +64,11 @@ async function genericPlan(db: Client, sql: string): Promise<string> {
 }
 
 /**
- * Migration 1763701300000: on a new database (empty tables, no statistics: where plans made at a
- * service's start come from), a lookup by id can no longer choose a status index, which holds a
- * dead entry for every row that ever had that status; the sweepers still use their index; and the
- * money path's statements reach their rows by key. See the migration for the story.
+ * The status-indexes-out-of-lookups migration: on a new database (empty tables, no statistics:
+ * where plans made at a service's start come from), a lookup by id can no longer choose a status
+ * index, which holds a dead entry for every row that ever had that status; the sweepers still use
+ * their index; and the money path's statements reach their rows by key. See the migration for the
+ * story.
  */
 describe('status indexes and the plans of lookups (e2e)', () => {
   let database: TestDatabase;

@@ -11,7 +11,7 @@ import { until, waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
- * Webhooks on the real database (issue 18): endpoints managed over HTTP, secrets shown once and
+ * Webhooks on the real database: endpoints managed over HTTP, secrets shown once and
  * sealed at rest, deliveries signed and verified with `standardwebhooks`' own verifier, retried
  * with one `webhook-id`, logged, redelivered, refused for private URLs in live mode, disabled
  * after failing too long, and invisible to other accounts. The jobs core is driven through the

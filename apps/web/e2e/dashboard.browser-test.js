@@ -1035,7 +1035,8 @@ describe('dashboard in Chromium', () => {
   });
 
   step('revoked-401', 'the revoked key gets 401', ['revoke'], async () => {
-    // A revoked key may be trusted by a cache for a few seconds (ARCHITECTURE: within 5 s).
+    // A revoked key may be trusted by a cache for a few seconds (docs/architecture.md §7: within 5
+    // s).
     const deadline = Date.now() + 10_000;
     let result;
     do {

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * A new user's first hour (issue 22), as steps of the dashboard's browser test: every page loads
+ * A new user's first hour, as steps of the dashboard's browser test: every page loads
  * without a single 404 for its assets (scripts, styles, fonts, the favicon and app icons, the
  * manifest), and ends with the API's address and links to its reference and OpenAPI document;
  * signed in and signed out.

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The dashboard in two languages (issue 22), as steps of the dashboard's browser test (same stack,
+ * The dashboard in two languages, as steps of the dashboard's browser test (same stack,
  * the signed-in account with API access from its `sign-up` step): the language switch in the
  * header turns the nav and the page into simplified Chinese and back, keyboard included, and
  * remembers the choice in the `NEXT_LOCALE` cookie; every dashboard page in zh-Hans at phone

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The playground in Chromium (issue 21), as steps of the dashboard's browser test (same stack,
+ * The playground in Chromium, as steps of the dashboard's browser test (same stack,
  * same signed-in account with test credit): each operation in test mode — the form, the progress
  * (the job's own), the result as pictures (reel cards = reels, one loaded frame per scene, playable
  * previews), its code, cost and duration, and its usage row with source `dashboard`; the live-mode

@@ -1,5 +1,5 @@
 /**
- * The playground's local copies of the /v1 wire types (SPEC.md; the API's DTOs in
+ * The playground's local copies of the /v1 wire types (the OpenAPI document; the API's DTOs in
  * apps/api/src/{assist,scan,playbook,music}/dto are their source). The dashboard may not import the
  * API, so the fields it reads are written out here; anything else in a result is kept as it is.
  */

@@ -20,7 +20,7 @@ export const PLAYGROUND_OPERATIONS: readonly PlaygroundOperation[] = OPERATIONS;
 /** The playground's messages (the `playground` namespace of apps/web/messages/<locale>.json). */
 export type PlaygroundTexts = ReturnType<typeof useTranslations<'playground'>>;
 
-/** The API's input bounds (SPEC.md "Limits"; the DTOs in apps/api/src/<operation>/dto). */
+/** The API's input bounds (the OpenAPI document; the DTOs in apps/api/src/<operation>/dto). */
 export const TEXT_MAX = 2_000;
 export const HISTORY_USED = 10;
 export const LIMIT_MAX = 20;

@@ -1,9 +1,9 @@
 import type { Mode } from './modes';
 
 /**
- * API key format (ARCHITECTURE.md §7): `rs_live_` or `rs_test_`, then 32 base62 characters from
- * a CSPRNG, then a 6-character base62 CRC32 checksum of everything before it. The checksum lets
- * us refuse a mistyped or made-up key without touching the database.
+ * API key format (docs/architecture.md §7): `rs_live_` or `rs_test_`, then 32 base62 characters
+ * from a CSPRNG, then a 6-character base62 CRC32 checksum of everything before it. The checksum
+ * lets us refuse a mistyped or made-up key without touching the database.
  */
 export const KEY_PREFIXES: Record<Mode, string> = { live: 'rs_live_', test: 'rs_test_' };
 export const KEY_BODY_LENGTH = 32;

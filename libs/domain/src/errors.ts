@@ -1,5 +1,5 @@
 /**
- * Stable, machine-readable error codes of the public API (ARCHITECTURE.md §4).
+ * Stable, machine-readable error codes of the public API (docs/architecture.md §4).
  * Integrators branch on these strings; never rename one.
  */
 export const ERROR_STATUS = {

@@ -58,7 +58,10 @@ export interface AuthenticatedKey {
   rolled: boolean;
 }
 
-/** How long another instance may keep trusting a key after its revocation (ARCH: within 5 s). */
+/**
+ * How long another instance may keep trusting a key after its revocation (docs/architecture.md §7:
+ * within 5 s).
+ */
 export const KEY_CACHE_TTL_MS = 4_000;
 /** last_used_at is written at most this often per key. */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;

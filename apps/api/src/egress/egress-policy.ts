@@ -15,12 +15,12 @@ import { EgressRefusedError } from './egress.errors';
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 
 /**
- * Where the service may connect when it fetches a URL it did not write itself (ARCHITECTURE §8,
- * OWASP API7:2023): http(s) only, no credentials in the URL, the scheme's default port, and only
- * public unicast addresses — unless `OUTBOUND_ALLOW_PRIVATE_HOSTS` names the host or a range that
- * holds its address. An allowed destination may use any port (test rigs, on-premise mirrors).
- * There is no per-caller widening: webhook deliveries of both modes, media downloads and short
- * links all follow this one policy, so loopback (the service's own host) is as closed as any
+ * Where the service may connect when it fetches a URL it did not write itself (docs/architecture.md
+ * §8, §14; OWASP API7:2023): http(s) only, no credentials in the URL, the scheme's default port,
+ * and only public unicast addresses — unless `OUTBOUND_ALLOW_PRIVATE_HOSTS` names the host or a
+ * range that holds its address. An allowed destination may use any port (test rigs, on-premise
+ * mirrors). There is no per-caller widening: webhook deliveries of both modes, media downloads and
+ * short links all follow this one policy, so loopback (the service's own host) is as closed as any
  * other private range until the operator names it.
  *
  * Pure rules: no DNS, no sockets. `EgressGuard` applies them to every hop it connects to.

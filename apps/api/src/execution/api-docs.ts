@@ -73,7 +73,7 @@ const error = (status: number, description: string, headers: Headers = {}, codes
   ApiError(status, { description, headers, codes });
 
 /**
- * The 200 of a /v1 operation: its body, plus the billing headers (ARCHITECTURE §5), the
+ * The 200 of a /v1 operation: its body, plus the billing headers (docs/architecture.md §5), the
  * rate-limit headers, the replay marker and the request id.
  */
 export function ApiOperationOk(type: Type<unknown>) {

@@ -59,10 +59,10 @@ export class JobsService {
   }
 
   /**
-   * Cancels a job. Queued: it ends now as `canceled`, its hold voided (nothing charged).
-   * Running: it is stopped at its next step (at once on this instance, at its next heartbeat on
-   * another) and ends `canceled` with its hold voided: a stopped operation has delivered
-   * nothing, and SPEC.md charges only for what is delivered. A job that already ended → 409.
+   * Cancels a job. Queued: it ends now as `canceled`, its hold voided (nothing charged). Running:
+   * it is stopped at its next step (at once on this instance, at its next heartbeat on another) and
+   * ends `canceled` with its hold voided: a stopped operation has delivered nothing, and a call is
+   * charged only for what it delivers (docs/api.md, "Money"). A job that already ended → 409.
    */
   async cancel(owner: JobOwner, publicId: string): Promise<JobView> {
     const row = await this.owned(owner, publicId);

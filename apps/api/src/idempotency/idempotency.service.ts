@@ -10,7 +10,7 @@ import {
 export type { IdempotencyScope } from '../repositories/idempotency-key.repository';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** Kept at least this long (ARCHITECTURE §6: at least 24 h). */
+/** Kept at least this long (docs/architecture.md §6: at least 24 h). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -86,7 +86,7 @@ export function parseIdempotencyKey(raw: unknown): string | null {
 }
 
 /**
- * Idempotency-Key handling (ARCHITECTURE §6), in Postgres so every instance agrees:
+ * Idempotency-Key handling (docs/architecture.md §6), in Postgres so every instance agrees:
  * the first request with a key runs and its response is stored; the same request again gets
  * the stored response; a different request with the key gets 422; the same key while the
  * first still runs gets 409. A crashed request's lock expires after its deadline plus a margin.

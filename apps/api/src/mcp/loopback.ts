@@ -5,7 +5,7 @@ import type { Request } from 'express';
  * the connection the /mcp request came in on (the socket it arrived on proves this instance
  * listens there; with the default `API_HOST` that is `127.0.0.1`). Nothing of the request's
  * content (Host header, URL, body) takes part, so the destination is never caller-controlled.
- * See docs/egress.md.
+ * See docs/security.md.
  */
 export function loopbackBaseUrl(req: Request): string {
   const raw = req.socket.localAddress ?? '127.0.0.1';

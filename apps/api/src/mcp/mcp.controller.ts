@@ -35,7 +35,7 @@ function bearerKey(req: CallerRequest): string {
  * 403, x-subject, and a rate ceiling of its own named `mcp`); the tools then call this
  * instance's own /v1 with the caller's key, `x-subject` and `x-request-id`, so billing,
  * idempotency, throttling and usage records are exactly /v1's. Left out of the OpenAPI
- * document: it speaks JSON-RPC (MCP), not REST; see docs/mcp.md.
+ * document: it speaks JSON-RPC (MCP), not REST; see docs/sdk.md.
  */
 @Controller('mcp')
 @UseGuards(ApiKeyGuard, ApiRateLimitGuard)

@@ -24,7 +24,7 @@ export interface AudioAnalysisOptions {
  * `maxSeconds` to mono 22.05 kHz floats; music-tempo (BeatRoot) finds the beat on a 11 kHz copy;
  * meyda reads spectral features and chroma on up to 96 frames spread over the clip. That reading
  * runs in a worker thread (`AudioReadingPool`), so the API's event loop keeps serving other calls
- * meanwhile: read in-process, a cold music call's 50 sounds held it for up to 254 ms at a time.
+ * meanwhile: read in-process, a cold music call's sounds held it for long stretches.
  */
 @Injectable()
 export class AudioAnalyzer {

@@ -1,6 +1,6 @@
 /**
  * The audio reading's shape and the pure maths behind it (tempo confidence, energy, valence,
- * arousal, mood). Every score is in [0, 1] and documented in docs/media-config.md ("How the
+ * arousal, mood). Every score is in [0, 1] and documented in docs/music.md ("How the
  * audio is read").
  */
 

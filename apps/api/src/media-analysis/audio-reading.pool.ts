@@ -85,10 +85,10 @@ export function startReaderThread(): ReaderThread {
 
 /**
  * Reads decoded audio (tempo, energy, mood: `analyzePcm`) in worker threads, at most `size` at
- * once; further reads wait their turn. The reading is about 100–250 ms of CPU per 30 s of audio
- * in long synchronous stretches (the beat tracker is one call), and a cold music call reads 50
- * sounds: on the API's own thread that held its event loop, and every other call it served, for
- * up to 254 ms at a time. Threads start on first use and stay (idle ones do not keep the process
+ * once; further reads wait their turn. The reading is long synchronous stretches of CPU (the
+ * beat tracker is one call), and a cold music call reads dozens of sounds: on the API's own
+ * thread that held its event loop, and every other call it served, for a large part of a second
+ * at a time. Threads start on first use and stay (idle ones do not keep the process
  * alive); an aborted read stops its thread (a reading cannot be interrupted), and a thread that
  * dies fails only its own read. The samples are handed over to the thread (transferred, so the
  * caller's array is empty afterwards) when the array spans its whole buffer, else copied.

@@ -6,7 +6,7 @@ import { OverlayTextService } from './overlay-candidates';
 import { VideoAnalyzer } from './video-analyzer';
 
 /**
- * ffmpeg and media analysis (ARCHITECTURE.md §9, Media): the runner with its per-instance
+ * ffmpeg and media analysis (docs/architecture.md §9, Media): the runner with its per-instance
  * limiter, video and audio analysis (audio read in worker threads), on-screen text candidates.
  * Needs the global ConfigModule.
  * The sandbox's media (test mode) is rendered by `SandboxMediaModule`, on this runner.

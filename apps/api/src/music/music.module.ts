@@ -14,7 +14,7 @@ import { SoundAnalysisService } from './sound-analysis.service';
 import { SandboxSoundSeed } from './sandbox-sound-readings';
 
 /**
- * POST /v1/music: sounds of the video's own network ranked by fit (ARCHITECTURE.md §9), with
+ * POST /v1/music: sounds of the video's own network ranked by fit (docs/architecture.md §9), with
  * the permanent sound-analysis cache in Postgres (§10).
  */
 @Module({

@@ -52,7 +52,7 @@ interface VideoSide {
 }
 
 /**
- * music (ARCHITECTURE §9): resolve the link → the video's cut rhythm and audio reading, in
+ * music (docs/architecture.md §9): resolve the link → the video's cut rhythm and audio reading, in
  * parallel with the candidate pool (the video's own sound, sounds of similar videos and sound
  * search by phrases from its caption, hashtags and niche, the market's rising and popular
  * charts; `requireCommercial` keeps commercial-library tracks) → each candidate's audio reading,

@@ -7,7 +7,7 @@ import { SANDBOX_RENDERER_VERSION } from '../sandbox-media/sandbox-media.rendere
 import { SOUND_ANALYSIS_VERSION } from './music.settings';
 import { parseFeatures, SoundAnalysisCache, type SoundFeatures } from './sound-analysis.cache';
 import type { SoundToAnalyze } from './sound-analysis.service';
-import shipped from './sandbox-sound-readings.json';
+import shipped from './sandbox-sound-readings.data.json';
 
 /**
  * The readings of the sandbox's sounds, as the analyzer made them from the sandbox's rendered

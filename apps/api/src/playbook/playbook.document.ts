@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../providers/llm.provider';
 
 /**
- * The playbook document, version 2 (SPEC.md "Playbook document"), defined once:
+ * The playbook document, version 2 (docs/playbook.md), defined once:
  * `PLAYBOOK_DOCUMENT` below is a JSON schema, and everything else derives from it:
  *
  * - `PlaybookDocument`, the TypeScript type (`FromSchema`);
@@ -16,7 +16,7 @@ import type { JsonSchema } from '../providers/llm.provider';
  */
 
 export const PLAYBOOK_VERSION = 2;
-/** Every playbook is full depth (SPEC.md playbook rule 1): the only tier there is. */
+/** Every playbook is full depth (docs/playbook.md): the only tier there is. */
 export const PLAYBOOK_TIER = 'full';
 
 export const TRANSCRIPT_SOURCES = ['platform_captions', 'transcription', 'none'] as const;

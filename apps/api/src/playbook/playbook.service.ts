@@ -56,11 +56,11 @@ interface Watched {
 }
 
 /**
- * playbook (ARCHITECTURE §9): resolve the link → the post (404 when missing or not a video) →
- * download → watch the first 120 s (scene cuts, key frames, loudness; in parallel the
- * transcript: the platform's caption track, or transcription of the extracted audio) → one
- * multimodal LLM call for the version-2 document → our validation (one retry, then 502) →
- * timings anchored to what we measured → the requested language's script → 200.
+ * playbook (docs/architecture.md §9): resolve the link → the post (404 when missing or not a video)
+ * → download → watch the first 120 s (scene cuts, key frames, loudness; in parallel the transcript:
+ * the platform's caption track, or transcription of the extracted audio) → one multimodal LLM call
+ * for the version-2 document → our validation (one retry, then 502) → timings anchored to what we
+ * measured → the requested language's script → 200.
  */
 @Injectable()
 export class PlaybookService {

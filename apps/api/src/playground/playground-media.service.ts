@@ -46,7 +46,7 @@ export interface PlaygroundMediaStats {
 }
 
 /**
- * Media of the account's own jobs, for the playground (issue 21): reel covers, the analysed
+ * Media of the account's own jobs, for the playground: reel covers, the analysed
  * video (for the player), one frame per playbook scene and music audio previews. Served from our
  * own on-disk cache (`MediaCache`), never hot-linked: a cache miss fetches the file through the
  * mode's video-data provider (live: the egress guard; test: the sandbox's rendered media) and

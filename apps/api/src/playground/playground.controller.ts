@@ -28,7 +28,7 @@ import { PlaygroundRunsService } from './playground-runs.service';
 const NO_ACCESS = '`forbidden`: the account has no API access.';
 
 /**
- * Dashboard back end of the playground (issue 21): runs an operation as the signed-in account's
+ * Dashboard back end of the playground: runs an operation as the signed-in account's
  * async job (no key), and serves the media of its own succeeded jobs from our cache.
  */
 @ApiTags('dashboard: playground')

@@ -11,7 +11,7 @@ import { PlaygroundMediaService } from './playground-media.service';
 import { PlaygroundRunsService } from './playground-runs.service';
 
 /**
- * The dashboard playground (issue 21): runs of the four operations as the signed-in account's
+ * The dashboard playground: runs of the four operations as the signed-in account's
  * jobs, through the same OperationRunner as /v1, and the media of its results from our cache.
  */
 @Module({

@@ -13,7 +13,7 @@ import { defaultProvidersSettings } from './providers-settings';
 import { ProvidersService, type ModeProviders } from './providers.service';
 
 /**
- * ARCHITECTURE.md §2: a test key never reaches a live provider, and a live key never reads the
+ * docs/architecture.md §2: a test key never reaches a live provider, and a live key never reads the
  * sandbox. Both live providers are configured to point at local fakes that count connections.
  */
 describe('mode isolation', () => {

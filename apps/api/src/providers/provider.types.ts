@@ -80,7 +80,7 @@ export interface Post {
   market: Market;
   /** The platform's raw id (19 digits on network_a and network_b). */
   id: string;
-  /** The public id (ARCHITECTURE.md §8). */
+  /** The public id (docs/architecture.md §8). */
   namespacedId: string;
   /** Canonical permalink. */
   url: string;

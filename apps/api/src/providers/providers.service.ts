@@ -56,10 +56,10 @@ export const PROVIDERS_HOOKS = Symbol('PROVIDERS_HOOKS');
 const PROVIDER_RATE_MARGIN_MS = 250;
 
 /**
- * Mode routing (ARCHITECTURE.md §2): a test key gets the sandbox, a live key the live adapters.
- * The two never cross: the sandbox is built only for `test`, the live adapters only for `live`.
- * A live adapter whose settings are missing answers every call with 503 `provider_unavailable`
- * naming the missing setting.
+ * Mode routing (docs/architecture.md §2): a test key gets the sandbox, a live key the live
+ * adapters. The two never cross: the sandbox is built only for `test`, the live adapters only for
+ * `live`. A live adapter whose settings are missing answers every call with 503
+ * `provider_unavailable` naming the missing setting.
  */
 @Injectable()
 export class ProvidersService implements OnApplicationShutdown {
@@ -150,9 +150,8 @@ export class ProvidersService implements OnApplicationShutdown {
       this.rateLimiter = createProviderRateLimiter({
         key: video.apiKey!,
         perSecond: video.ratePerSecond ?? 10,
-        // The provider counts arrivals; slots are counted when handed out. 250 ms of spacing
-        // absorbs the jitter between the two (at the cost of 20 % of the peak rate): with 150 ms,
-        // 50 concurrent scans on an idle two-core machine already used 66–95 ms of it.
+        // The provider counts arrivals; slots are counted when handed out. The spacing absorbs
+        // the jitter between the two, at the cost of some peak rate (docs/configuration.md).
         marginMs: PROVIDER_RATE_MARGIN_MS,
         redisUrl: video.redisUrl || undefined,
       });

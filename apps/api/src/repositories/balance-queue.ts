@@ -13,10 +13,8 @@ export interface BalanceRow {
  * Money statements in flight at once per balance row, per pool (each API instance has its
  * own). Every charged call locks its account's balance row twice (its hold, its settlement);
  * when many calls of one account arrive at once, Postgres queues them on that row's lock, and
- * each waiter costs CPU to wake, re-check the row and find its newest version. Measured on this
- * machine (docs/performance.md), one account's charged calls through the whole API: unqueued
- * 725 calls/s, 2 at a time 858 (Postgres CPU per call 1.5 → 0.8 ms); in alternating runs of a
- * later, slower hour, 2 at a time 757–763 calls/s, 3 at a time 802–887, 4 no better than 3.
+ * each waiter costs CPU to wake, re-check the row and find its newest version. Waiting here
+ * instead is cheaper; 3 was the best width measured (docs/performance.md, "Where the time goes").
  */
 export const STATEMENTS_PER_BALANCE = 3;
 

@@ -54,10 +54,11 @@ const COLUMNS = `id, endpoint_id, account_id, message_id, event_type, payload, s
 /**
  * The sender's claim of due deliveries, fair across accounts: each account's due deliveries are
  * numbered oldest first, an account gets no more than its share less what it already holds in
- * flight, and the rest are taken round by round (every account's first, then every second, …),
- * so one account's backlog never fills the sender. Scans `webhook_deliveries_due_idx` (migration
- * 1763701300000), whose predicate `next_attempt_at <= now()` implies. $1 the limit, $2 the lease
- * in milliseconds, $3/$4 the accounts with attempts in flight here and how many, $5 the share.
+ * flight, and the rest are taken round by round (every account's first, then every second, …), so
+ * one account's backlog never fills the sender. Scans `webhook_deliveries_due_idx` (the
+ * status-indexes-out-of-lookups migration), whose predicate `next_attempt_at <= now()` implies.
+ * $1 the limit, $2 the lease in milliseconds, $3/$4 the accounts with attempts in flight here and
+ * how many, $5 the share.
  */
 export const CLAIM_DUE_SQL = `WITH due AS (
          SELECT d.id, d.account_id, d.next_attempt_at,

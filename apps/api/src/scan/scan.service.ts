@@ -58,8 +58,8 @@ interface PhraseSearch {
 }
 
 /**
- * scan (ARCHITECTURE §9): plan phrases → search them in parallel (network_b deeper) → dedupe,
- * videos only → network_b play counts backfilled → relevance pass (≥ 6 kept; on failure
+ * scan (docs/architecture.md §9): plan phrases → search them in parallel (network_b deeper) →
+ * dedupe, videos only → network_b play counts backfilled → relevance pass (≥ 6 kept; on failure
  * `degraded`) → by play count → `limit`.
  *
  * Partial failures: a phrase whose search fails (or a later page of one) is left out and logged;
@@ -207,11 +207,12 @@ export class ScanService {
   /**
    * Scores every candidate 0–10 in parallel batches; null when the pass could not run.
    *
-   * All or nothing: one batch failing (an error, a timeout, or an answer that still skips ids
-   * after the adapter's retry) makes the whole pass fail, its sibling batches are aborted, and
-   * the scan answers degraded: every candidate in traction order, every `relevance` null. Mixing
-   * scored reels with unscored ones would break what `degraded` promises (SPEC: "each relevance
-   * is then null") and would either drop the unscored reels unjudged or rank them unfiltered.
+   * All or nothing: one batch failing (an error, a timeout, or an answer that still skips ids after
+   * the adapter's retry) makes the whole pass fail, its sibling batches are aborted, and the scan
+   * answers degraded: every candidate in traction order, every `relevance` null. Mixing scored
+   * reels with unscored ones would break what `degraded` promises (docs/architecture.md §9: every
+   * relevance is then null) and would either drop the unscored reels unjudged or rank them
+   * unfiltered.
    *
    * The pass ends before the scan's deadline (see `relevanceBudgetMs`); only the deadline itself
    * firing (clock trouble) still ends the scan with 504.

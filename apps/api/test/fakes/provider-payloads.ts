@@ -1,6 +1,7 @@
 /**
- * Builders for raw provider payloads in the shapes PROVIDERS.md describes, for the fake provider
- * and for mapping tests. They produce what the provider sends, not our domain types.
+ * Builders for raw provider payloads in the shapes the provider publishes (docs/configuration.md),
+ * for the fake provider and for mapping tests. They produce what the provider sends, not our domain
+ * types.
  */
 import { contractExample } from './tikhub-contract';
 

@@ -3,7 +3,7 @@ import { EgressGuard } from '../../src/egress';
 import { createTestApp } from '../support/test-app';
 
 /**
- * `OUTBOUND_ALLOW_PRIVATE_HOSTS` is the one way past the egress guard (issue 23): when set, the
+ * `OUTBOUND_ALLOW_PRIVATE_HOSTS` is the one way past the egress guard: when set, the
  * started app says so once, naming what it allows, and the guard it hands out allows exactly that.
  */
 describe('OUTBOUND_ALLOW_PRIVATE_HOSTS at start-up', () => {

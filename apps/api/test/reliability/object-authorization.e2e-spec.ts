@@ -177,7 +177,7 @@ describe('object-level authorization on /account, and the security suite on /v1 
     expect(keys.map((k) => [k.id, k.status]).sort()).toEqual(
       victim.keyIds.map((id) => [id, 'active']).sort(),
     );
-    // Key settings, their audit trail and the account's subject limits (issue 20).
+    // Key settings, their audit trail and the account's subject limits.
     const settings = await db.query(
       `SELECT k.name, k.limit_total_micros, k.limit_daily_micros, k.limit_monthly_micros,
               k.operations, k.expires_at, k.subject_limit_daily_micros,
@@ -552,7 +552,7 @@ describe('object-level authorization on /account, and the security suite on /v1 
       );
     },
     'POST /account/jobs': async () => {
-      // A playground run (issue 21) is the signed-in account's own: no field names another.
+      // A playground run is the signed-in account's own: no field names another.
       for (const field of ['accountId', 'account_id', 'keyId', 'key_id', 'subject']) {
         const res = await attacker.agent
           .post('/account/jobs?mode=test')

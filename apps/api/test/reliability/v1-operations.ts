@@ -4,7 +4,7 @@
  * read this table, and each of them fails when /openapi.json lists a /v1 route that is not here
  * (or is here but not `enabled`), so a new operation cannot slip past them.
  *
- * Sandbox magic posts (docs/sandbox.md) keep the link-taking operations cheap under fuzzing: the
+ * Sandbox magic posts (docs/test-mode.md) keep the link-taking operations cheap under fuzzing: the
  * deleted post answers 404 `not_found` before any media work.
  */
 export interface V1OperationCase {

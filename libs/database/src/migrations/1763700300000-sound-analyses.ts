@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The permanent sound-analysis cache of the music operation (ARCHITECTURE.md §9, §10): one row
+ * The permanent sound-analysis cache of the music operation (docs/architecture.md §9, §10): one row
  * per (mode, namespaced sound id, analyzer version), shared by every API instance. Rows are
  * only ever inserted (`ON CONFLICT DO NOTHING`, so concurrent instances agree on the first
  * reading); a new analyzer version simply starts new rows. Test-mode (sandbox) sounds are kept

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Key and customer controls (issue 20): per-key spend limits, scopes, expiry, rolling with a
+ * Key and customer controls: per-key spend limits, scopes, expiry, rolling with a
  * grace period, per-subject limits (account default, per-key override), and the key audit trail.
  * `revoked_at` may now lie in the future: a rolled key keeps working until then.
  */

@@ -2,7 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * place_hold as this migration created it: each window counted by its own `spend_count` call.
- * Replaced by migration 1763700900000 (one statement counts every window); its `down` restores this.
+ * Replaced by the one-count-per-hold migration (one statement counts every window); its `down`
+ * restores this.
  */
 export const PLACE_HOLD_EACH_WINDOW_SQL = `
       CREATE OR REPLACE FUNCTION place_hold(p_account uuid, p_mode text, p_amount bigint, p_key uuid,
@@ -77,7 +78,7 @@ export const PLACE_HOLD_EACH_WINDOW_SQL = `
       END $$`;
 
 /**
- * Spend limits (issue 20, docs/key-controls.md): what each key and each end customer (subject)
+ * Spend limits (docs/key-controls.md): what each key and each end customer (subject)
  * has spent per window, counted by every hold, and the one function that places a hold.
  *
  * `spend_counters` holds one row per owner and window: a key's total, UTC day and UTC month; a

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The dashboard playground (issue 21): a job and its usage record say where the call came from,
+ * The dashboard playground: a job and its usage record say where the call came from,
  * `api` (a key) or `dashboard` (a signed-in account's run, made without a key: `key_id` null).
  * Existing rows are API calls.
  */

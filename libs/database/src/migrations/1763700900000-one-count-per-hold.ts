@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { PLACE_HOLD_EACH_WINDOW_SQL } from './1763700700000-spend-counters';
 
 /**
- * `place_hold` counts a hold in all its spend windows with one statement (issue 20's bench).
+ * `place_hold` counts a hold in all its spend windows with one statement.
  *
  * Before, each window (the key's total, day and month; the subject's day and month) was its own
  * `spend_count` call: five nested plpgsql calls, five executor starts, and each one parsing and
@@ -16,9 +16,9 @@ import { PLACE_HOLD_EACH_WINDOW_SQL } from './1763700700000-spend-counters';
  * balance row is locked (same statement, so still fresh), which keeps that read out of the time
  * the row is held.
  *
- * pgbench, one hold at a time, five windows, alternating runs: 1 141–1 245 → 1 279–1 454 holds/s,
- * about 100 µs less Postgres CPU per hold on this machine. Locks: the balance row first, then the
- * counters, as every money statement does.
+ * One executor start instead of five, while the balance row is locked, makes every hold cheaper
+ * (docs/performance.md). Locks: the balance row first, then the counters, as every money
+ * statement does.
  */
 export class OneCountPerHold1763700900000 implements MigrationInterface {
   name = 'OneCountPerHold1763700900000';

@@ -7,10 +7,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * Why: Postgres parses (stringToNode), plans and compiles a table's CHECK constraints again for
  * every statement that writes a row, prepared statements and plpgsql's included, and it checks
- * them all on an UPDATE whatever columns it sets. A charged call wrote about 32 such expressions
- * in its two statements; perf put `ExecConstraints` at about a sixth of Postgres's CPU in the
- * hot-account bench. A domain's rule is kept planned in the type cache, and an UPDATE checks it
- * only for the columns it sets. docs/performance.md has the figures.
+ * them all on an UPDATE whatever columns it sets; a charged call writes dozens of such
+ * expressions in its two statements. A domain's rule is kept planned in the type cache, and an
+ * UPDATE checks it only for the columns it sets (docs/performance.md).
  *
  * How, without rewriting or scanning a table: each domain is created without its rule, so that
  * changing a column's type to it is binary-coercible (no rewrite, indexes kept); the table's
@@ -22,8 +21,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Left as table CHECKs: the rules that span columns (`balances_never_negative`, `holds_check`,
  * `ledger_sign`), and those of the columns that partial indexes' predicates name (`jobs.status`,
  * `holds.status`, `ledger_entries.kind`): changing such a column's type rebuilds the index, a
- * scan of the whole table under its exclusive lock. (Migration 1763701200000 later moved those too,
- * and shortened the others.)
+ * scan of the whole table under its exclusive lock. (The money-rules-as-domains migration later
+ * moved those too, and shortened the others.)
  */
 interface ColumnRule {
   table: string;

@@ -7,8 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * balance UPDATE finds the row changed by a call that committed while it waited
  * for the lock (one account's calls at once), Postgres re-checks the row with EvalPlanQual, which
  * first builds executor state for every subplan of the statement (each CTE's ModifyTable, its
- * indexes and constraints), again, for that one row: perf put it at about 7 % of Postgres's CPU in
- * the hot-account bench. Inside this function the UPDATE is a statement of its own (a fresh
+ * indexes and constraints), again, for that one row: a visible share of Postgres's CPU when one
+ * account's calls run at once. Inside this function the UPDATE is a statement of its own (a fresh
  * snapshot, as plpgsql gives each statement in READ COMMITTED), so a re-check builds only this
  * small plan. Same row, same lock, same order: the balance row is still locked by the settling
  * statement before any spend counter, and held until its commit. The void path

@@ -2,14 +2,13 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The rest of the money tables' rules move to domains where one column carries them, and the
- * rules over several columns keep only what a domain cannot say (issue 20's bench).
+ * rules over several columns keep only what a domain cannot say.
  *
  * Why: Postgres parses (stringToNode), plans and compiles a table's CHECK constraints again for
- * every statement that writes a row; a domain's rule stays planned in the type cache (migration
- * 1763701000000 has the background). After that migration a charged call still prepared ten
- * table CHECKs in its two statements: the balance's twice, the hold's two on its insert and its
- * capture, the ledger entry's two, the job's status twice. perf put `ExecConstraints` at about a
- * tenth of Postgres's CPU in the hot-account bench; docs/performance.md has the figures.
+ * every statement that writes a row; a domain's rule stays planned in the type cache (the
+ * column-rules-as-domains migration has the background). After that migration a charged call
+ * still prepared ten table CHECKs in its two statements: the balance's twice, the hold's two on
+ * its insert and its capture, the ledger entry's two, the job's status twice.
  *
  * Now, with the same rules as before:
  * - `jobs.status`, `holds.status` and `ledger_entries.kind` are domains (`job_status`,

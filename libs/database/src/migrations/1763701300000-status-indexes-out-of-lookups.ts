@@ -13,13 +13,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * database). But every job has passed through `running` and every hold through `pending`, and an
  * UPDATE that changes the status leaves the old entry in the index until a vacuum removes it.
  * A prepared statement keeps its generic plan for the life of the connection, so such a
- * connection read every dead entry on each settlement: under a minute of the spend-limit bench's
- * assist load, Postgres's CPU per charged call grew from 1.1 to 3.6 ms over 45 000 calls, perf
- * showing the time in bitmap heap scans (`tbm_add_tuples`, `heap_hot_search_buffer`), and
- * `pg_stat_user_indexes` read about 2 000 entries of `holds_pending_expiry_idx` per settlement
- * after 4 000 calls. In production that is a
- * cost growing with the traffic since the last vacuum, which for a large table comes only after a
- * fifth of its rows are dead.
+ * connection read every dead entry on each settlement: a cost per call that grows with the
+ * traffic since the last vacuum, which for a large table comes only after a fifth of its rows
+ * are dead.
  *
  * The fix is in the indexes, so that it holds for every statement, today's and tomorrow's: each
  * predicate also requires its key column to be non-null. The sweepers compare that column with a

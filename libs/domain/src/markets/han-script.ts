@@ -8,7 +8,7 @@ import {
 
 /**
  * Simplified vs Traditional Chinese, decided character by character against OpenCC's
- * dictionaries (opencc-js), not guessed by a language detector (ARCHITECTURE.md §8).
+ * dictionaries (opencc-js), not guessed by a language detector (docs/architecture.md §8).
  *
  * - A character is **Traditional evidence** when OpenCC's Traditional→Simplified character table
  *   changes it (`們`, `這`, `灣`, `學`).

@@ -1,13 +1,13 @@
 import { DomainError } from '../errors';
 import type { Market } from '../modes';
 
-/** Playbook languages (SPEC.md "Languages"). */
+/** Playbook languages (docs/api.md, "Links and markets"; docs/architecture.md §8). */
 export const LANGUAGES = ['en', 'zh-Hans', 'zh-Hant'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /**
  * Every accepted spelling, keyed in lower case. The three values themselves are accepted in any
- * case too (`ZH-HANS`), as are the listed aliases (ARCHITECTURE.md §8).
+ * case too (`ZH-HANS`), as are the listed aliases (docs/architecture.md §8).
  */
 const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = {
   en: 'en',

@@ -23,7 +23,7 @@ const NETWORK_B_APP_HAN = /抖音/;
 
 /**
  * Chooses the network for a scan brief when the caller passed `market: auto` or nothing
- * (ARCHITECTURE.md §8). The rules, first match wins:
+ * (docs/architecture.md §8). The rules, first match wins:
  *
  * 1. The brief names network_b's app in Latin script ("on Douyin", "Chinese TikTok") → network_b.
  * 2. The Han characters are mostly Traditional (per character, see han-script.ts) → network_a:
@@ -39,9 +39,9 @@ const NETWORK_B_APP_HAN = /抖音/;
  * 7. It names places on both sides ("Shanghai vs Hong Kong skylines") → network_a, the network
  *    that reaches both audiences.
  * 8. It is written in Chinese (more Han words — two characters each — than Latin words, no kana
- *    or hangul) but with
- *    no character that tells the scripts apart (咖啡拉花) → network_b: SPEC.md sends a
- *    Chinese-language brief to network_b, and only Traditional evidence says otherwise.
+ *    or hangul) but with no character that tells the scripts apart (咖啡拉花) → network_b: a
+ *    Chinese-language brief goes to network_b (docs/architecture.md §8), and only Traditional
+ *    evidence says otherwise.
  * 9. Otherwise (any other language, no place) → network_a.
  *
  * Japanese text (any kana present) gives no script evidence: kanji mix both standards.

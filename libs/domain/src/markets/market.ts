@@ -1,5 +1,6 @@
 import { DomainError } from '../errors';
-// `MARKETS` and `Market` (the two networks, SPEC.md "Markets") are declared once, in modes.ts.
+// `MARKETS` and `Market` (the two networks, docs/architecture.md §8) are declared once, in
+// modes.ts.
 import { MARKETS, type Market } from '../modes';
 
 /** What a scan request may pass as `market`: a market, or `auto` to infer it from the query. */
@@ -9,7 +10,7 @@ export type MarketChoice = (typeof MARKET_CHOICES)[number];
 /**
  * The sites a video link can come from: the two networks, each its own market, and Instagram and
  * YouTube, whose videos are analysed against network_a (their music comes from network_a's
- * catalogue, ARCHITECTURE.md §8). The networks' host names appear only where links are read or
+ * catalogue, docs/architecture.md §8). The networks' host names appear only where links are read or
  * written (video-hosts.ts, video-link.parser.ts, video-ref.ts).
  */
 export const VIDEO_PLATFORMS = [...MARKETS, 'instagram', 'youtube'] as const;

@@ -1,5 +1,5 @@
 /**
- * Places that decide a scan's market when the brief's script does not (ARCHITECTURE.md §8):
+ * Places that decide a scan's market when the brief's script does not (docs/architecture.md §8):
  * mainland China (→ network_b) and Taiwan, Hong Kong, Macau (→ network_a, where those audiences
  * are). Each place has Han spellings (Simplified and Traditional, matched as substrings, since
  * Chinese has no spaces) and Latin spellings (English, pinyin and common older romanisations,

@@ -8,7 +8,10 @@ export interface VideoRef {
   market: Market;
   /** The platform's own id: a 19-digit post id, an Instagram media code or a YouTube video id. */
   id: string;
-  /** The public id (ARCHITECTURE.md §8): network_a plain, others `network_b:`, `instagram:`, `youtube:`. */
+  /**
+   * The public id (docs/architecture.md §8): network_a plain, others `network_b:`, `instagram:`,
+   * `youtube:`.
+   */
   namespacedId: string;
   /** The permalink the API reports for this video. */
   canonicalUrl: string;

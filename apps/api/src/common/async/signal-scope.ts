@@ -8,9 +8,8 @@
  *
  * Why not AsyncLocalStorage: on Node 20, once any store is in use, every promise of the process
  * runs async hooks (an init hook per promise, before and after hooks per reaction, a trampoline
- * per native callback), and the hooks' bookkeeping outlives the request. Measured on charged
- * calls: a sixth to a fifth of the API's CPU per call, and a quarter of what a call allocates
- * (docs/performance.md).
+ * per native callback), and the hooks' bookkeeping outlives the request: a large share of a
+ * charged call's CPU and allocations (docs/performance.md).
  */
 const scopes = new WeakMap<AbortSignal, object>();
 

@@ -21,8 +21,8 @@ interface StrategyActions {
  * whose prototype is the strategy, carries the actions (success, fail, error, pass, redirect).
  * Not through that middleware itself: it also hangs seven session helpers (`req.logIn`,
  * `req.isAuthenticated`, …) on every request, which these routes never use (they have no
- * passport session), and changing the shape of every request object cost a bearer-key call
- * about 80 µs of CPU on the hot path (bench/programs/spend-limits.ts).
+ * passport session), and changing the shape of every request object slows every bearer-key
+ * call on the hot path.
  */
 export function runPassportStrategy<T>(strategy: Strategy, req: Request): Promise<T | false> {
   return new Promise((resolve, reject) => {

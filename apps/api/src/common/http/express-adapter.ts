@@ -14,12 +14,10 @@ export interface ExpressMessageClasses {
  *
  * Express 5 re-parents every request and response it handles (`app.handle`:
  * `Object.setPrototypeOf(req, app.request)`, the same for `res`). In V8 that is slow, and it made
- * each request's objects outlive their request: with Nest on Express 5 (one call at a time, the
- * spend-limit bench's loop), every scavenge promoted about 2.3 MB and paused 3–4 ms. An HTTP
- * server built with these classes creates each request and response with that prototype
- * already, so Express's call changes nothing (V8 returns at once when the prototype is the same):
- * 0.3 ms scavenges, nothing promoted, about 100 µs less per call on a plain Express app (see
- * docs/performance.md).
+ * each request's objects outlive their request, so every young-generation collection promoted
+ * them and paused longer. An HTTP server built with these classes creates each request and
+ * response with that prototype already, so Express's call changes nothing (V8 returns at once
+ * when the prototype is the same).
  *
  * `app.request` and `app.response` become the classes' prototypes, which inherit from the old
  * ones: every Express method and property (`req.app`, `res.json`, …) resolves as before.

@@ -5,7 +5,7 @@ import { ServerEnvironment } from './server.env';
 
 /** Operation deadlines, billing, the job queue, webhooks and payments. */
 export class JobsEnvironment extends ServerEnvironment {
-  // --- operation deadlines (SPEC.md client timeouts are the ceilings) ---
+  // --- operation deadlines (docs/architecture.md §3 step 9 are the ceilings) ---
 
   /** assist's deadline; past it the call is 504 `timeout` and its hold voided. At most 30 s. */
   @IsInt()

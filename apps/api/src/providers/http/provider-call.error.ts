@@ -18,7 +18,10 @@ export type ProviderFailureKind =
   | 'timeout'
   /** The answer was not JSON, was empty, or did not have the expected shape. */
   | 'malformed'
-  /** A 200 that is really throttling or risk control (PROVIDERS.md "empty 200"). */
+  /**
+   * A 200 that is really throttling or risk control (docs/configuration.md, "How failures
+   * are read").
+   */
   | 'risk_control'
   /** The endpoint's circuit breaker is open: no request was sent. */
   | 'circuit_open'

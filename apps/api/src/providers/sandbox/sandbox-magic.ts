@@ -15,7 +15,7 @@ import { loadSandboxFixture } from './sandbox-fixtures';
 import { SANDBOX_NICHES, type Localised } from './sandbox-niches';
 
 /**
- * Magic ids, links and phrases of the sandbox, documented in docs/sandbox.md like a payment
+ * Magic ids, links and phrases of the sandbox, documented in docs/test-mode.md like a payment
  * API's test cards. Each triggers one outcome in test mode. The tables are in
  * fixtures/magic.json; what each outcome does is written here and in the provider.
  */

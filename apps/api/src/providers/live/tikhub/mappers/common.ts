@@ -60,7 +60,10 @@ export function hashtagsFromText(value: string | null): string[] {
   return hashtagsOf([...value.matchAll(/#([\p{L}\p{N}_]+)/gu)].map((match) => match[1]));
 }
 
-/** The namespaced public id of a sound (SPEC.md: network_b sound ids are `network_b:<id>`). */
+/**
+ * The namespaced public id of a sound (docs/architecture.md §8: network_b sound ids are
+ * `network_b:<id>`).
+ */
 export function soundNamespacedId(market: Market, id: string): string {
   return market === 'network_b' ? `network_b:${id}` : id;
 }

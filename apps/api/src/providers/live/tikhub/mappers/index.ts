@@ -1,5 +1,5 @@
 /**
- * Pure mapping from the TikHub-compatible provider's payloads (PROVIDERS.md) to our domain
+ * Pure mapping from the TikHub-compatible provider's payloads (docs/configuration.md) to our domain
  * types. Every known shape is accepted: the networks' app format ("aweme"), network_a's web
  * format (`itemStruct`, `statsV2` strings preferred), the creative-center sound chart, and the
  * Instagram and YouTube lookups. Missing values are `null`.

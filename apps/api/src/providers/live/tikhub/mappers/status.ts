@@ -1,7 +1,10 @@
 import type { Market } from '@reelscout/domain';
 import { asObject, at, firstDefined, text, type JsonObject } from '../../json-read';
 
-/** Risk control: a 200 that is really throttling (PROVIDERS.md "empty 200"). */
+/**
+ * Risk control: a 200 that is really throttling (docs/configuration.md,
+ * "How failures are read").
+ */
 
 const NETWORK_B_RISK_CODES = new Set([8, 2154, 2156, 10000, 10001]);
 const NETWORK_A_RISK_CODES = new Set([10000, 10101]);
