@@ -23,6 +23,7 @@ interface ParameterDoc {
   required?: boolean;
 }
 interface OperationDoc {
+  description?: string;
   parameters?: ParameterDoc[];
   responses: Record<string, ResponseDoc>;
 }
@@ -183,6 +184,35 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
         path,
         description: expect.stringContaining('`resource_limit_reached`'),
       });
+    }
+  });
+
+  it('every webhook endpoint route documents 403 resource_not_allowed; the jobs routes say whose jobs a key sees', () => {
+    const routes = operations();
+    const webhooks = routes.filter((r) => r.path.startsWith('/v1/webhook_endpoints'));
+    expect(webhooks).toHaveLength(8);
+    for (const { name, op } of webhooks) {
+      const forbidden = op.responses['403'];
+      expect({ name, description: forbidden?.description, op: op.description }).toEqual({
+        name,
+        description: expect.stringContaining('`resource_not_allowed`'),
+        op: expect.stringContaining('`resource_not_allowed`'),
+      });
+      expect(Object.keys(forbidden?.content?.['application/json']?.examples ?? {})).toEqual([
+        'forbidden',
+        'resource_not_allowed',
+      ]);
+    }
+    const jobs = routes.filter((r) => r.path.startsWith('/v1/jobs'));
+    expect(jobs).toHaveLength(3);
+    for (const { name, op } of jobs) {
+      expect({ name, description: op.description }).toEqual({
+        name,
+        description: expect.stringContaining(
+          'restricted to some operations sees only the jobs it created',
+        ),
+      });
+      expect(op.responses['403']?.description).not.toContain('resource_not_allowed');
     }
   });
 
