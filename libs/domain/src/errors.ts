@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   subject_spend_limit_reached: 402,
   forbidden: 403,
   operation_not_allowed: 403,
+  resource_not_allowed: 403,
   not_found: 404,
   idempotency_key_in_use: 409,
   job_canceled: 409,

@@ -94,8 +94,9 @@ export class SpendLimitError extends APIError {
   }
 }
 /**
- * 403 `forbidden` (the account has no API access) or `operation_not_allowed` (the key's
- * operations do not include this one; the message names them).
+ * 403 `forbidden` (the account has no API access), `operation_not_allowed` (the key's
+ * operations do not include this one; the message names them) or `resource_not_allowed` (a key
+ * restricted to some operations may not manage webhook endpoints).
  */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
@@ -172,6 +173,7 @@ const BY_CODE: Record<string, APIErrorClass> = {
   subject_spend_limit_reached: SpendLimitError,
   forbidden: PermissionDeniedError,
   operation_not_allowed: PermissionDeniedError,
+  resource_not_allowed: PermissionDeniedError,
   not_found: NotFoundError,
   idempotency_key_in_use: ConflictError,
   job_canceled: ConflictError,

@@ -539,7 +539,7 @@ export interface paths {
     };
     /**
      * List jobs, newest first
-     * @description Filter by operation, status and creation time; page with `limit` and `starting_after`.
+     * @description Filter by operation, status and creation time; page with `limit` and `starting_after`. A key sees its account's jobs of its own mode; a key restricted to some operations sees only the jobs it created (or a key it was rolled from created), and another key's job is `not_found`.
      */
     get: operations['listJobs'];
     put?: never;
@@ -559,7 +559,7 @@ export interface paths {
     };
     /**
      * Get a job
-     * @description Its status and progress; once it ended, its result or error and what it cost.
+     * @description Its status and progress; once it ended, its result or error and what it cost. A key sees its account's jobs of its own mode; a key restricted to some operations sees only the jobs it created (or a key it was rolled from created), and another key's job is `not_found`.
      */
     get: operations['getJob'];
     put?: never;
@@ -581,7 +581,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a job
-     * @description Queued: ends at once, nothing charged. Running: stops at its next step and ends `canceled`, nothing charged (a stopped operation has delivered nothing). Ended: 409 `job_not_cancelable`.
+     * @description Queued: ends at once, nothing charged. Running: stops at its next step and ends `canceled`, nothing charged (a stopped operation has delivered nothing). Ended: 409 `job_not_cancelable`. A key sees its account's jobs of its own mode; a key restricted to some operations sees only the jobs it created (or a key it was rolled from created), and another key's job is `not_found`.
      */
     post: operations['cancelJob'];
     delete?: never;
@@ -654,13 +654,13 @@ export interface paths {
     };
     /**
      * List webhook endpoints, newest first
-     * @description The endpoints of this key’s mode; page with `limit` and `starting_after`.
+     * @description The endpoints of this key’s mode; page with `limit` and `starting_after`. Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     get: operations['listWebhookEndpoints'];
     put?: never;
     /**
      * Create a webhook endpoint
-     * @description An HTTPS URL at a public address (test mode: http too; a private or loopback address only when the operator allows it) that receives the events it subscribes to, signed with its own secret. The secret is in this response only (and in the one of a rotation). At most 16 endpoints per account and mode (`resource_limit_reached` past that).
+     * @description An HTTPS URL at a public address (test mode: http too; a private or loopback address only when the operator allows it) that receives the events it subscribes to, signed with its own secret. The secret is in this response only (and in the one of a rotation). At most 16 endpoints per account and mode (`resource_limit_reached` past that). Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -676,20 +676,23 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a webhook endpoint */
+    /**
+     * Get a webhook endpoint
+     * @description Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
+     */
     get: operations['getWebhookEndpoint'];
     put?: never;
     post?: never;
     /**
      * Delete a webhook endpoint
-     * @description It receives nothing more; deliveries still pending to it end as failed.
+     * @description It receives nothing more; deliveries still pending to it end as failed. Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     delete: operations['deleteWebhookEndpoint'];
     options?: never;
     head?: never;
     /**
      * Update a webhook endpoint
-     * @description Change its URL or events, or disable and enable it.
+     * @description Change its URL or events, or disable and enable it. Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     patch: operations['updateWebhookEndpoint'];
     trace?: never;
@@ -705,7 +708,7 @@ export interface paths {
     put?: never;
     /**
      * Rotate a webhook endpoint's signing secret
-     * @description A new secret, shown in this response only. For 24 hours deliveries carry signatures with both the old and the new one.
+     * @description A new secret, shown in this response only. For 24 hours deliveries carry signatures with both the old and the new one. Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     post: operations['rotateWebhookEndpointSecret'];
     delete?: never;
@@ -723,7 +726,7 @@ export interface paths {
     };
     /**
      * List a webhook endpoint's deliveries, newest first
-     * @description Each with its attempts; page with `limit` and `starting_after`.
+     * @description Each with its attempts; page with `limit` and `starting_after`. Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     get: operations['listWebhookDeliveries'];
     put?: never;
@@ -745,7 +748,7 @@ export interface paths {
     put?: never;
     /**
      * Send a webhook delivery again, now
-     * @description One more attempt with the same `webhook-id` (receivers deduplicate on it). The endpoint must be enabled (400 otherwise).
+     * @description One more attempt with the same `webhook-id` (receivers deduplicate on it). The endpoint must be enabled (400 otherwise). Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     post: operations['redeliverWebhookDelivery'];
     delete?: never;
@@ -1044,6 +1047,7 @@ export interface components {
         | 'subject_spend_limit_reached'
         | 'forbidden'
         | 'operation_not_allowed'
+        | 'resource_not_allowed'
         | 'not_found'
         | 'idempotency_key_in_use'
         | 'job_canceled'
@@ -5892,7 +5896,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `not_found`: no job with this id among the jobs of this key's account and mode. */
+      /** @description `not_found`: no job with this id among the jobs this key can see: its account's, in its mode; for a key restricted to some operations, only the jobs it created (another key's job is answered exactly like a missing one). */
       404: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6027,7 +6031,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `not_found`: no job with this id among the jobs of this key's account and mode. */
+      /** @description `not_found`: no job with this id among the jobs this key can see: its account's, in its mode; for a key restricted to some operations, only the jobs it created (another key's job is answered exactly like a missing one). */
       404: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6619,7 +6623,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6739,7 +6743,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6890,7 +6894,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -7025,7 +7029,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -7186,7 +7190,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -7343,7 +7347,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -7504,7 +7508,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -7640,7 +7644,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */

@@ -101,6 +101,10 @@ const SAMPLE: Record<ErrorCode, { message: string; param?: string }> = {
   operation_not_allowed: {
     message: 'This key may call only: assist, scan.',
   },
+  resource_not_allowed: {
+    message:
+      'This key is restricted to some operations (assist, scan); only an unrestricted key or the dashboard can manage webhook endpoints.',
+  },
   not_found: { message: 'Not found.' },
   idempotency_key_in_use: {
     message: 'A request with this Idempotency-Key is still running.',
