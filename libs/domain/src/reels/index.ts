@@ -1,1 +1,2 @@
 export * from './outlier';
+export * from './scan-sort';
