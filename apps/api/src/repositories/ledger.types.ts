@@ -134,3 +134,12 @@ export const durationOf = (usage: UsageFacts) => Math.max(0, Math.round(usage.du
 
 /** What an ending-without-charge statement returns. */
 export type EndedRow = { ended: number; events_pending: boolean; clamped: unknown };
+
+/** What the success settlement returns. */
+export type SettledRow = {
+  ended: number;
+  captured: number;
+  balance: string | null;
+  events_pending: boolean;
+  clamped: unknown;
+};
