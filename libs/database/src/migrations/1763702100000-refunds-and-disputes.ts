@@ -48,7 +48,9 @@ export class RefundsAndDisputes1763702100000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     // The balance columns stay: `place_hold`, as money.sql has it, reads them (always 0 here).
-    await q.query(`DROP FUNCTION IF EXISTS reverse_credit(uuid, text, bigint, int, text, text, text)`);
+    await q.query(
+      `DROP FUNCTION IF EXISTS reverse_credit(uuid, text, bigint, int, text, text, text)`,
+    );
     await q.query(`DROP FUNCTION IF EXISTS pay_shortfall(uuid, text)`);
     await q.query(`DROP INDEX checkout_sessions_payment_intent_key`);
     await q.query(`ALTER TABLE checkout_sessions DROP COLUMN payment_intent, DROP COLUMN refunded,
