@@ -6265,7 +6265,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `insufficient_credit`: the available credit of the mode is below the run’s price; nothing was held or run. */
+      /** @description `insufficient_credit`: the available credit of the mode is below the run’s price; live runs only: `credit_shortfall` (a refund or a lost dispute left credit owed) or `payment_disputed` (a payment is disputed); nothing was held or run. */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
