@@ -29,12 +29,14 @@ export class RefundsAndDisputes1763702100000 implements MigrationInterface {
       ADD CONSTRAINT ledger_sign CHECK (kind = 'adjustment'
         OR (kind IN ('charge', 'payment_refund', 'chargeback', 'shortfall_payment')) = (amount < 0))
         NOT VALID`);
-    await q.query(
-      `CREATE DOMAIN dispute_count AS integer CONSTRAINT balances_open_disputes_check CHECK (VALUE >= 0)`,
-    );
+    // `IF NOT EXISTS`: `down` keeps these (see there), so `up` can run again after it.
+    await q.query(`DO $$ BEGIN
+      CREATE DOMAIN dispute_count AS integer
+        CONSTRAINT balances_open_disputes_check CHECK (VALUE >= 0);
+      EXCEPTION WHEN duplicate_object THEN NULL; END $$`);
     await q.query(`ALTER TABLE balances
-      ADD COLUMN shortfall balance_micros NOT NULL DEFAULT 0,
-      ADD COLUMN open_disputes dispute_count NOT NULL DEFAULT 0`);
+      ADD COLUMN IF NOT EXISTS shortfall balance_micros NOT NULL DEFAULT 0,
+      ADD COLUMN IF NOT EXISTS open_disputes dispute_count NOT NULL DEFAULT 0`);
     await q.query(`ALTER TABLE checkout_sessions
       ADD COLUMN payment_intent text,
       ADD COLUMN refunded bigint NOT NULL DEFAULT 0 CHECK (refunded >= 0),
