@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   insufficient_credit: 402,
   key_spend_limit_reached: 402,
   subject_spend_limit_reached: 402,
+  credit_shortfall: 402,
+  payment_disputed: 402,
   forbidden: 403,
   operation_not_allowed: 403,
   resource_not_allowed: 403,

@@ -1045,6 +1045,8 @@ export interface components {
         | 'insufficient_credit'
         | 'key_spend_limit_reached'
         | 'subject_spend_limit_reached'
+        | 'credit_shortfall'
+        | 'payment_disputed'
         | 'forbidden'
         | 'operation_not_allowed'
         | 'resource_not_allowed'
@@ -2022,6 +2024,18 @@ export interface components {
       /** @description Why live credit cannot be bought; `null` while `available`. */
       reason: string | null;
     };
+    LiveSuspensionResponseDto: {
+      /**
+       * @description Micro-USD a refund or a lost dispute took back after it was spent or held. While above 0, live calls are refused with 402 `credit_shortfall`; added live credit pays it first.
+       * @example 0
+       */
+      shortfallMicros: number;
+      /**
+       * @description Disputes of live purchases still open. While above 0, live calls are refused with 402 `payment_disputed`.
+       * @example 0
+       */
+      openDisputes: number;
+    };
     CreditLimitsResponseDto: {
       /**
        * @description Smallest live purchase.
@@ -2044,6 +2058,7 @@ export interface components {
       /** @description Charged since the start of the current UTC month. */
       spendThisMonth: components['schemas']['ModeSpendResponseDto'];
       livePurchases: components['schemas']['LivePurchasesResponseDto'];
+      liveSuspension: components['schemas']['LiveSuspensionResponseDto'];
       /**
        * @description The purchase amounts the dashboard offers, in decimal USD.
        * @example [
@@ -2109,12 +2124,12 @@ export interface components {
       /** @enum {string} */
       mode: 'live' | 'test';
       /**
-       * @description `purchase`, `grant`, `charge`, `refund` or `adjustment`.
+       * @description `purchase`, `grant`, `charge`, `refund` (credit given back to you) or `adjustment`; and, negative, `payment_refund` (a refunded purchase taken back), `chargeback` (a lost dispute taken back) or `shortfall_payment` (added credit paying what a refund or dispute could not take back).
        * @example charge
        */
       kind: string;
       /**
-       * @description Micro-USD; negative for a charge.
+       * @description Micro-USD; negative for a charge, a payment_refund, a chargeback or a shortfall_payment.
        * @example -37500
        */
       amountMicros: number;
@@ -2411,7 +2426,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). Live keys only: `credit_shortfall`, a refund or a lost dispute took back credit that was already spent, and live calls wait until added credit covers it; `payment_disputed`, a payment of the account is disputed, and live calls wait until the dispute closes. */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -2708,7 +2723,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). Live keys only: `credit_shortfall`, a refund or a lost dispute took back credit that was already spent, and live calls wait until added credit covers it; `payment_disputed`, a payment of the account is disputed, and live calls wait until the dispute closes. */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -3005,7 +3020,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). Live keys only: `credit_shortfall`, a refund or a lost dispute took back credit that was already spent, and live calls wait until added credit covers it; `payment_disputed`, a payment of the account is disputed, and live calls wait until the dispute closes. */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -3321,7 +3336,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). Live keys only: `credit_shortfall`, a refund or a lost dispute took back credit that was already spent, and live calls wait until added credit covers it; `payment_disputed`, a payment of the account is disputed, and live calls wait until the dispute closes. */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6281,7 +6296,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `insufficient_credit`: the available credit of the mode is below the run’s price; nothing was held or run. */
+      /** @description `insufficient_credit`: the available credit of the mode is below the run’s price; live runs only: `credit_shortfall` (a refund or a lost dispute left credit owed) or `payment_disputed` (a payment is disputed); nothing was held or run. */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
