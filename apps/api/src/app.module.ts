@@ -35,11 +35,9 @@ const FEATURE_MODULES = [
     useFactory: (config: ConfigType<typeof appConfig>) => ({
       // The Nest logger, on the root pino logger. The request log is our own middleware
       // (requestLogMiddleware, mounted first in bootstrap so it sees requests rejected by the
-      // body parser). nestjs-pino's own middleware is not mounted (no routes): it keeps each
-      // request's logger in an AsyncLocalStorage, which on Node 20 turns on async hooks for every
-      // promise of the process (common/async/signal-scope.ts). Lines logged while a call is
-      // served name their request or job themselves: the error filter, the job executor and
-      // the provider client (from the operation's signal) do.
+      // body parser), so nestjs-pino's own middleware is not mounted (no routes). Lines logged
+      // while a call is served name their request or job themselves: the error filter, the job
+      // executor and the provider client (from the operation's metered context) do.
       pinoHttp: {
         logger: createRootLogger({
           LOG_LEVEL: config.logLevel,

@@ -36,7 +36,9 @@ describe('the money functions are those of money.sql (e2e)', () => {
     expect([...inFile.keys()].sort()).toEqual([
       'charge_reaped_hold',
       'ledger_entries_append_only',
+      'pay_shortfall',
       'place_hold',
+      'reverse_credit',
       'settle_balance',
       'spend_count',
       'spend_refuse',
@@ -54,6 +56,80 @@ describe('the money functions are those of money.sql (e2e)', () => {
         body: normalized(inFile.get(row.name)!),
       });
     }
+  });
+
+  /** What `place_hold` answers for a 1 USD hold of the account in `mode`: its id or what refused. */
+  async function hold(account: string, mode: 'live' | 'test'): Promise<string> {
+    try {
+      await client.query(
+        `SELECT place_hold($1, $2, 1000000, NULL, NULL, 'scan', 'req_money_sql', 60, now())`,
+        [account, mode],
+      );
+      return 'held';
+    } catch (error) {
+      const e = error as { code?: string; detail?: string; hint?: string };
+      return `${e.code}:${e.detail}:${e.hint}`;
+    }
+  }
+
+  it('place_hold refuses every live hold while a shortfall or an open dispute stands, whatever the credit', async () => {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO accounts (email, password_hash) VALUES ('money-sql@example.test', 'x') RETURNING id`,
+    );
+    const account = rows[0].id;
+    // Credit written straight to the row: this proves the function, not the crediting path.
+    const credit = async (mode: string, amount: number) => {
+      await client.query(
+        `INSERT INTO balances (account_id, mode) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [account, mode],
+      );
+      await client.query(
+        `UPDATE balances SET balance = balance + $3 WHERE account_id = $1 AND mode = $2`,
+        [account, mode, amount],
+      );
+    };
+    await credit('live', 10_000_000);
+    await credit('test', 10_000_000);
+    expect(await hold(account, 'live')).toBe('held');
+
+    // A dispute opens: counted on the live row; live holds refused, test holds not.
+    await client.query(`SELECT reverse_credit($1, 'live', 0, 1, 'chargeback', 'dp_1', 'x')`, [
+      account,
+    ]);
+    expect(await hold(account, 'live')).toBe('RS402:payment_disputed:0:0');
+    expect(await hold(account, 'test')).toBe('held');
+    await client.query(`SELECT reverse_credit($1, 'live', 0, -1, 'chargeback', 'dp_1', 'x')`, [
+      account,
+    ]);
+    expect(await hold(account, 'live')).toBe('held');
+
+    // A refund of more than is available: 8 USD taken (2 are held), 12 owed as shortfall.
+    const taken = await client.query(
+      `SELECT reverse_credit($1, 'live', 20000000, 0, 'payment_refund', 'ch_1', 'x') AS taken`,
+      [account],
+    );
+    expect(Number(taken.rows[0].taken)).toBe(8_000_000);
+    const after = await client.query(
+      `SELECT balance, held, shortfall FROM balances WHERE account_id = $1 AND mode = 'live'`,
+      [account],
+    );
+    expect(after.rows[0]).toEqual({ balance: '2000000', held: '2000000', shortfall: '12000000' });
+    await credit('live', 5_000_000);
+    // Credit is available again, but the shortfall still refuses live holds.
+    expect(await hold(account, 'live')).toBe('RS402:credit_shortfall:0:12000000');
+    expect(await hold(account, 'test')).toBe('held');
+
+    // pay_shortfall takes what is available (5 USD) and keeps refusing until it is all paid.
+    await client.query(`SELECT pay_shortfall($1, 'live')`, [account]);
+    expect(await hold(account, 'live')).toBe('RS402:credit_shortfall:0:7000000');
+    const entries = await client.query(
+      `SELECT kind, amount FROM ledger_entries WHERE account_id = $1 ORDER BY id`,
+      [account],
+    );
+    expect(entries.rows).toEqual([
+      { kind: 'payment_refund', amount: '-8000000' },
+      { kind: 'shortfall_payment', amount: '-5000000' },
+    ]);
   });
 
   it('no other function of ours stands beside them (extensions aside)', async () => {

@@ -23,6 +23,7 @@ interface ParameterDoc {
   required?: boolean;
 }
 interface OperationDoc {
+  description?: string;
   parameters?: ParameterDoc[];
   responses: Record<string, ResponseDoc>;
 }
@@ -186,6 +187,35 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
     }
   });
 
+  it('every webhook endpoint route documents 403 resource_not_allowed; the jobs routes say whose jobs a key sees', () => {
+    const routes = operations();
+    const webhooks = routes.filter((r) => r.path.startsWith('/v1/webhook_endpoints'));
+    expect(webhooks).toHaveLength(8);
+    for (const { name, op } of webhooks) {
+      const forbidden = op.responses['403'];
+      expect({ name, description: forbidden?.description, op: op.description }).toEqual({
+        name,
+        description: expect.stringContaining('`resource_not_allowed`'),
+        op: expect.stringContaining('`resource_not_allowed`'),
+      });
+      expect(Object.keys(forbidden?.content?.['application/json']?.examples ?? {})).toEqual([
+        'forbidden',
+        'resource_not_allowed',
+      ]);
+    }
+    const jobs = routes.filter((r) => r.path.startsWith('/v1/jobs'));
+    expect(jobs).toHaveLength(3);
+    for (const { name, op } of jobs) {
+      expect({ name, description: op.description }).toEqual({
+        name,
+        description: expect.stringContaining(
+          'restricted to some operations sees only the jobs it created',
+        ),
+      });
+      expect(op.responses['403']?.description).not.toContain('resource_not_allowed');
+    }
+  });
+
   it.each(OPERATIONS)('%s documents every error it can answer, with its code', (path) => {
     const { responses } = doc.paths[path].post;
     const mayBeNotFound = path === '/v1/playbook' || path === '/v1/music';
@@ -195,6 +225,8 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
       if (code === 'price_confirmation_required') continue; // only the dashboard's runs answer it
       // Only creating a webhook endpoint or a key answers it (a per-account cap).
       if (code === 'resource_limit_reached') continue;
+      // Only the webhook endpoint routes answer it (a key restricted to some operations).
+      if (code === 'resource_not_allowed') continue;
       expect({ status, description: responses[String(status)]?.description }).toEqual({
         status,
         description: expect.stringContaining(`\`${code}\``),

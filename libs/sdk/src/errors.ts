@@ -94,8 +94,18 @@ export class SpendLimitError extends APIError {
   }
 }
 /**
- * 403 `forbidden` (the account has no API access) or `operation_not_allowed` (the key's
- * operations do not include this one; the message names them).
+ * 402 `credit_shortfall` (a refund or a lost dispute took back live credit that was already
+ * spent; live calls resume once added credit covers it) or `payment_disputed` (a payment of the
+ * account is disputed; live calls resume when the dispute closes). Live keys only; nothing was
+ * held or charged, and test keys keep working.
+ */
+export class LiveCallsSuspendedError extends APIError {
+  override name = 'LiveCallsSuspendedError';
+}
+/**
+ * 403 `forbidden` (the account has no API access), `operation_not_allowed` (the key's
+ * operations do not include this one; the message names them) or `resource_not_allowed` (a key
+ * restricted to some operations may not manage webhook endpoints).
  */
 export class PermissionDeniedError extends APIError {
   override name = 'PermissionDeniedError';
@@ -170,8 +180,11 @@ const BY_CODE: Record<string, APIErrorClass> = {
   insufficient_credit: InsufficientCreditError,
   key_spend_limit_reached: SpendLimitError,
   subject_spend_limit_reached: SpendLimitError,
+  credit_shortfall: LiveCallsSuspendedError,
+  payment_disputed: LiveCallsSuspendedError,
   forbidden: PermissionDeniedError,
   operation_not_allowed: PermissionDeniedError,
+  resource_not_allowed: PermissionDeniedError,
   not_found: NotFoundError,
   idempotency_key_in_use: ConflictError,
   job_canceled: ConflictError,

@@ -7,6 +7,7 @@ export {
   AuthenticationError,
   InsufficientCreditError,
   SpendLimitError,
+  LiveCallsSuspendedError,
   PermissionDeniedError,
   NotFoundError,
   ConflictError,

@@ -14,6 +14,7 @@ import { UsageService } from '../usage/usage.service';
 import { ApiKeysService, type AuthenticatedKey } from './api-keys.service';
 import type { CallerRequest } from '../request-context/caller';
 import { NO_USAGE_RECORD } from './no-usage-record';
+import { UNRESTRICTED_KEYS_ONLY } from './unrestricted-keys-only';
 
 const SUBJECT = /^[A-Za-z0-9._:@-]{1,128}$/;
 const UNAUTHORIZED_MESSAGE =
@@ -60,8 +61,10 @@ function hasCredentialElsewhere(req: Request): boolean {
  * grace period, gets the same 401 as a revoked or unknown one, judged by the Clock on every call
  * (not only when the key cache refreshes); only its usage record says `key_expired`. A call of
  * an operation outside the key's scopes is 403 `operation_not_allowed`, counted like the other
- * refusals, before the operation runner (no hold). Resource routes (jobs, webhook endpoints,
- * balance) are not scoped.
+ * refusals, before the operation runner (no hold). Such a restricted key is also confined to its
+ * own line's jobs and Idempotency-Keys (`caller.confinedTo`), and refused on the routes marked
+ * unrestricted-keys-only (webhook endpoints, which would receive every job of the account) with
+ * 403 `resource_not_allowed`.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -130,7 +133,13 @@ export class ApiKeyGuard implements CanActivate {
       }
       subject = raw;
     }
-    req.caller = { accountId: key.accountId, keyId: key.keyId, mode: key.mode, subject };
+    req.caller = {
+      accountId: key.accountId,
+      keyId: key.keyId,
+      mode: key.mode,
+      subject,
+      confinedTo: key.operations ? key.keyLine : null,
+    };
     if (key.operations && isOperation(operation) && !key.operations.includes(operation)) {
       await this.countRefusal(context, res, key);
       throw new DomainError(
@@ -138,7 +147,24 @@ export class ApiKeyGuard implements CanActivate {
         `This key may call only: ${key.operations.join(', ')}.`,
       );
     }
+    if (key.operations && this.unrestrictedKeysOnly(context)) {
+      await this.countRefusal(context, res, key);
+      throw new DomainError(
+        'resource_not_allowed',
+        `This key is restricted to some operations (${key.operations.join(', ')}); only an ` +
+          `unrestricted key or the dashboard can manage ${operation.replaceAll('_', ' ')}.`,
+      );
+    }
     return true;
+  }
+
+  private unrestrictedKeysOnly(context: ExecutionContext): boolean {
+    return (
+      this.reflector.getAllAndOverride<boolean>(UNRESTRICTED_KEYS_ONLY, [
+        context.getHandler(),
+        context.getClass(),
+      ]) === true
+    );
   }
 
   /** Counts a refused call against the key's per-key ceiling and sets its RateLimit-* headers. */

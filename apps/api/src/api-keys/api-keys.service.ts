@@ -51,6 +51,8 @@ export interface AuthenticatedKey {
   apiAccess: boolean;
   /** The operations it may call; null: all. */
   operations: string[] | null;
+  /** Its line of rolled keys (`spend_owner`): whose jobs a restricted key may reach. */
+  keyLine: string;
   expiresAt: Date | null;
   /** May lie in the future (a rolled key in its grace period). */
   revokedAt: Date | null;

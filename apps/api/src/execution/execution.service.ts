@@ -136,7 +136,7 @@ export class ExecutionService {
 
     const key = parseIdempotencyKey(req.headers[IDEMPOTENCY_HEADER]);
     const scope: IdempotencyScope | null = key
-      ? { accountId: caller.accountId, mode: caller.mode, key }
+      ? { accountId: caller.accountId, mode: caller.mode, key, confinedTo: caller.confinedTo }
       : null;
     if (scope) {
       const fingerprint = requestFingerprint({

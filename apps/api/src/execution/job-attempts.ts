@@ -197,15 +197,18 @@ export class JobAttempts {
       try {
         const outcome = await withDeadline(
           runnable.deadlineMs,
-          (signal, deadline) => {
-            tally = meterProviderCalls(signal, job.requestId);
-            return runnable.work(signal, {
-              ...deadline,
-              progress: (fraction) => {
-                entry.progress = Math.min(0.99, Math.max(entry.progress, fraction));
-              },
-            });
-          },
+          (signal, deadline) =>
+            meterProviderCalls(
+              job.requestId,
+              (meter) => (tally = meter),
+              () =>
+                runnable.work(signal, {
+                  ...deadline,
+                  progress: (fraction) => {
+                    entry.progress = Math.min(0.99, Math.max(entry.progress, fraction));
+                  },
+                }),
+            ),
           controller.signal,
           options.onWorkStarted,
         );

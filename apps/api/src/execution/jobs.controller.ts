@@ -8,12 +8,19 @@ import { JobDto, JobListDto, JobListQueryDto } from './dto/jobs.dto';
 import { JobsService } from './jobs.service';
 
 const JOB_NOT_FOUND = {
-  when: "no job with this id among the jobs of this key's account and mode.",
+  when: "no job with this id among the jobs this key can see: its account's, in its mode; for a key restricted to some operations, only the jobs it created (another key's job is answered exactly like a missing one).",
   message: 'No such job.',
   param: 'id',
 };
 
-/** `/v1/jobs`: every paid call is a job; a key sees its own account's jobs of its own mode. */
+/** Who sees which jobs, said on every route. */
+const VISIBILITY =
+  "A key sees its account's jobs of its own mode; a key restricted to some operations sees only the jobs it created (or a key it was rolled from created), and another key's job is `not_found`.";
+
+/**
+ * `/v1/jobs`: every paid call is a job; a key sees its own account's jobs of its own mode, a
+ * restricted key only its own line's (the caller carries `confinedTo`).
+ */
 @V1ResourceController('jobs', 'jobs')
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
@@ -22,8 +29,7 @@ export class JobsController {
   @ApiV1Route({
     operationId: 'listJobs',
     summary: 'List jobs, newest first',
-    description:
-      'Filter by operation, status and creation time; page with `limit` and `starting_after`.',
+    description: `Filter by operation, status and creation time; page with \`limit\` and \`starting_after\`. ${VISIBILITY}`,
   })
   @ApiV1Ok(JobListDto, { description: 'A page of jobs, newest first.' })
   list(@CurrentCaller() caller: Caller, @Query() query: JobListQueryDto): Promise<JobListDto> {
@@ -45,7 +51,7 @@ export class JobsController {
   @ApiV1Route({
     operationId: 'getJob',
     summary: 'Get a job',
-    description: 'Its status and progress; once it ended, its result or error and what it cost.',
+    description: `Its status and progress; once it ended, its result or error and what it cost. ${VISIBILITY}`,
     notFound: JOB_NOT_FOUND,
   })
   @ApiV1Ok(JobDto, { description: 'The job.' })
@@ -62,7 +68,8 @@ export class JobsController {
     summary: 'Cancel a job',
     description:
       'Queued: ends at once, nothing charged. Running: stops at its next step and ends `canceled`, ' +
-      'nothing charged (a stopped operation has delivered nothing). Ended: 409 `job_not_cancelable`.',
+      'nothing charged (a stopped operation has delivered nothing). Ended: 409 `job_not_cancelable`. ' +
+      VISIBILITY,
     notFound: JOB_NOT_FOUND,
     conflict: {
       description: '`job_not_cancelable`: the job already ended (succeeded, failed or canceled).',

@@ -8,10 +8,16 @@ import { cancelable } from './job-state';
 import { toJobView } from './job-view';
 import { JobWaiter } from './job-waiter';
 
-/** Whose jobs: a key sees its own account's jobs of its own mode, nothing else. */
+/**
+ * Whose jobs: a key sees its own account's jobs of its own mode, nothing else; a key restricted
+ * to some operations only those its own line of keys created (`confinedTo`, see Caller). Another
+ * key's job is then answered exactly like a job that does not exist.
+ */
 export interface JobOwner {
   accountId: string;
   mode: Mode;
+  /** The key line the jobs must come from; null or absent: every job of the account and mode. */
+  confinedTo?: string | null;
 }
 
 /** How long a cancel waits for a running job to stop, before it answers with the job as it is. */
@@ -47,7 +53,7 @@ export class JobsService {
       });
       after = { created_at: previous.created_at, id: previous.id };
     }
-    const rows = await this.jobs.list(owner.accountId, owner.mode, filter, {
+    const rows = await this.jobs.list(owner, filter, {
       after,
       limit: page.limit + 1,
     });
@@ -86,7 +92,7 @@ export class JobsService {
   private async owned(owner: JobOwner, publicId: string) {
     const id = fromPublicJobId(publicId);
     if (!id) throw notFound();
-    const row = await this.jobs.findOwned(id, owner.accountId, owner.mode);
+    const row = await this.jobs.findOwned(id, owner);
     if (!row) throw notFound();
     return row;
   }

@@ -12,6 +12,7 @@ import {
   formatUsd,
   type BalanceView,
   type LedgerPageView,
+  type LiveSuspensionView,
   type Micros,
   type Mode,
 } from '@reelscout/domain';
@@ -118,6 +119,20 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
    */
   async refusal(party: SpendingParty, amount: Micros, refused: HoldRefused): Promise<DomainError> {
     if (refused.kind === 'insufficient_credit') return this.insufficientCredit(party, amount);
+    if (refused.kind === 'credit_shortfall') {
+      return new DomainError(
+        'credit_shortfall',
+        `Live calls are paused: a refund or a lost dispute took back ${formatUsd(refused.spentMicros)} USD of live credit that had already been spent. Add live credit to cover it; test keys keep working.`,
+        { headers: { 'x-service-price-usd': formatUsd(amount) } },
+      );
+    }
+    if (refused.kind === 'payment_disputed') {
+      return new DomainError(
+        'payment_disputed',
+        'Live calls are paused while a payment of this account is disputed with its bank; they resume when the dispute closes. Test keys keep working.',
+        { headers: { 'x-service-price-usd': formatUsd(amount) } },
+      );
+    }
     const [scope, window] = refused.kind.split('_') as [
       'key' | 'subject',
       'total' | 'day' | 'month',
@@ -204,6 +219,30 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
       if ((error as { code?: string }).code === '23505' && entry.kind === 'purchase') return null;
       throw error;
     }
+  }
+
+  /**
+   * Takes back live credit Stripe gave back to the payer (a refund, a lost dispute), in the
+   * webhook's transaction: what the available balance holds, the rest owed as a shortfall that
+   * refuses live holds until credit pays it; `disputes` moves the count of open disputes, which
+   * refuses live holds too. The amount taken now.
+   */
+  takeBack(
+    accountId: string,
+    entry: { kind: 'payment_refund' | 'chargeback'; amount: Micros; disputes: -1 | 0 | 1 },
+    note: { reference: string; reason: string },
+    manager: EntityManager,
+  ): Promise<Micros> {
+    return this.ledger.reverseCredit({ accountId, mode: 'live' }, entry, note, manager);
+  }
+
+  /** What pauses live calls: credit owed after a refund or a lost dispute, and open disputes. */
+  async liveSuspension(accountId: string): Promise<LiveSuspensionView> {
+    const row = await this.accountBalances.get(accountId, 'live');
+    return {
+      shortfallMicros: toMicros(row?.shortfall),
+      openDisputes: Number(row?.open_disputes ?? 0),
+    };
   }
 
   async balance(party: BillingParty, manager?: EntityManager): Promise<BalanceView> {

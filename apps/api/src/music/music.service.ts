@@ -2,7 +2,6 @@ import { setMaxListeners } from 'node:events';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainError, type Market, type Mode } from '@reelscout/domain';
 import { mapLimit } from '../common/async/map-limit';
-import { inheritScope } from '../common/async/signal-scope';
 import { AudioAnalyzer } from '../media-analysis/audio-analyzer';
 import type { AudioFeatures } from '../media-analysis/audio-features';
 import { abortReason } from '../common/async/abort';
@@ -375,7 +374,6 @@ export async function allOrAbort<T extends Tasks>(
   const inner = new AbortController();
   // Every download, ffmpeg job and shared sound analysis listens to this one signal.
   setMaxListeners(SIGNAL_LISTENERS, inner.signal);
-  inheritScope(inner.signal, signal);
   const onAbort = () => inner.abort(abortReason(signal));
   signal.addEventListener('abort', onAbort, { once: true });
   if (signal.aborted) onAbort();

@@ -4,7 +4,6 @@ import type { Mode } from '@reelscout/domain';
 import { AudioAnalyzer } from '../media-analysis/audio-analyzer';
 import type { AudioFeatures } from '../media-analysis/audio-features';
 import { abortReason } from '../common/async/abort';
-import { inheritScope } from '../common/async/signal-scope';
 import { ConcurrencyLimiter } from '../common/async/concurrency-limiter';
 import { musicConfig } from '../config';
 import { ProvidersService } from '../providers/providers.service';
@@ -134,8 +133,8 @@ export class SoundAnalysisService {
       this.counters.joined += 1;
     } else {
       const controller = new AbortController();
-      // Shared by every call that joins it; it belongs to the call that started it.
-      inheritScope(controller.signal, signal);
+      // Shared by every call that joins it; its provider calls count for the call that started
+      // it (it runs in that call's async context).
       const promise = this.analyze(mode, sound, controller.signal).finally(() => {
         if (this.jobs.get(key) === job) this.jobs.delete(key);
       });

@@ -79,7 +79,15 @@ export class CheckoutService {
           },
           manager,
         );
-        await this.sessions.markPaid(paid.sessionId, manager);
+        await this.sessions.markPaid(
+          {
+            id: paid.sessionId,
+            accountId: paid.accountId,
+            amount: paid.amountMicros,
+            paymentIntent: paid.paymentIntentId,
+          },
+          manager,
+        );
         return result !== null;
       });
     } catch (error) {

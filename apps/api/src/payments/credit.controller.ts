@@ -62,10 +62,11 @@ export class CreditController {
     const monthStart = new Date();
     monthStart.setUTCDate(1);
     monthStart.setUTCHours(0, 0, 0, 0);
-    const [balances, liveSpend, testSpend] = await Promise.all([
+    const [balances, liveSpend, testSpend, liveSuspension] = await Promise.all([
       this.billing.balances(account.id),
       this.reads.spendSince(account.id, 'live', monthStart),
       this.reads.spendSince(account.id, 'test', monthStart),
+      this.billing.liveSuspension(account.id),
     ]);
     return {
       balances,
@@ -74,6 +75,7 @@ export class CreditController {
         available: this.payments.available,
         reason: this.payments.unavailableReason(),
       },
+      liveSuspension,
       presetsUsd: PRESET_PURCHASES_USD,
       limitsUsd: {
         min: '5.00',

@@ -7,16 +7,24 @@ import { UsageModule } from '../usage/usage.module';
 import { CheckoutService } from './checkout.service';
 import { CreditController } from './credit.controller';
 import { PaymentsService } from './payments.service';
+import { ReversalService } from './reversal.service';
 import { StripeWebhookController } from './stripe-webhook.controller';
 
 /**
- * Buying credit: Stripe Checkout (PaymentsService, the Stripe adapter), its webhook, and the
+ * Buying credit: Stripe Checkout (PaymentsService, the Stripe adapter), its webhook (refunds and
+ * disputes of purchases too: ReversalService), and the
  * dashboard's credit routes (balances, test credit, the ledger). Money moves through the
  * ledger's BillingService.
  */
 @Module({
   imports: [AccountsModule, LedgerModule, UsageModule],
   controllers: [CreditController, StripeWebhookController],
-  providers: [PaymentsService, CheckoutService, CheckoutSessionRepository, StripeEventRepository],
+  providers: [
+    PaymentsService,
+    CheckoutService,
+    ReversalService,
+    CheckoutSessionRepository,
+    StripeEventRepository,
+  ],
 })
 export class PaymentsModule {}

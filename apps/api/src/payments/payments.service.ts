@@ -8,6 +8,7 @@ import {
 } from '@reelscout/domain';
 import Stripe from 'stripe';
 import { paymentsConfig } from '../config';
+import { reversalOf, type ReversalOutcome } from './stripe-reversals';
 
 export interface CheckoutRequest {
   accountId: string;
@@ -30,6 +31,8 @@ export interface PaidCheckout {
   sessionId: string;
   accountId: string;
   amountMicros: Micros;
+  /** How a later refund or dispute of this purchase finds it. */
+  paymentIntentId: string | null;
 }
 
 /** The Checkout events that end a checkout unpaid, and the status each one sets. */
@@ -121,8 +124,9 @@ export class PaymentsService {
   }
 
   /**
-   * Verifies the signature of a webhook delivery and returns what it reports about a checkout,
-   * or null for events we do not act on. A bad signature is 400 and nothing is credited.
+   * Verifies the signature of a webhook delivery and returns what it reports about a checkout
+   * or about a refund or dispute of a purchase (stripe-reversals.ts), or null for events we do
+   * not act on. A bad signature is 400 and nothing is credited or taken back.
    *
    * A checkout is paid by `checkout.session.completed` with `payment_status: 'paid'` (cards), or,
    * for delayed payment methods, by a `completed` that is still unpaid followed later by
@@ -131,7 +135,10 @@ export class PaymentsService {
    * `checkout.session.async_payment_failed` (the delayed payment failed) or
    * `checkout.session.expired` (it timed out before it was paid).
    */
-  parseCheckoutEvent(rawBody: Buffer, signature: string | undefined): CheckoutOutcome | null {
+  parseEvent(
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): CheckoutOutcome | ReversalOutcome | null {
     if (!this.webhookSecret) {
       throw new DomainError('provider_unavailable', 'STRIPE_WEBHOOK_SECRET is not set.');
     }
@@ -143,6 +150,7 @@ export class PaymentsService {
         param: 'Stripe-Signature',
       });
     }
+    if (event.type.startsWith('charge.')) return reversalOf(event);
     if (
       event.type === 'checkout.session.async_payment_failed' ||
       event.type === 'checkout.session.expired'
@@ -176,6 +184,10 @@ export class PaymentsService {
       sessionId: session.id,
       accountId,
       amountMicros: credit,
+      paymentIntentId:
+        typeof session.payment_intent === 'string'
+          ? session.payment_intent
+          : (session.payment_intent?.id ?? null),
     };
   }
 }

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CheckoutService } from './checkout.service';
 import { PaymentsService } from './payments.service';
+import { ReversalService, type ReversalResult } from './reversal.service';
 
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
 
@@ -13,6 +14,10 @@ export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
  * for one session, credits nothing. `checkout.session.async_payment_failed` and
  * `checkout.session.expired` credit nothing and mark an open checkout `failed` or `expired`, so
  * the dashboard's return page can say so; a paid checkout stays paid.
+ *
+ * `charge.refunded`, `charge.dispute.created` and `charge.dispute.closed` take credit back
+ * (ReversalService): each event at most once, only what is new in it. A purchase we cannot find
+ * (a payment that is not a Reelscout checkout) is acknowledged and logged, nothing moves.
  */
 @ApiExcludeController()
 @Controller('webhooks')
@@ -22,6 +27,7 @@ export class StripeWebhookController {
   constructor(
     private readonly payments: PaymentsService,
     private readonly checkouts: CheckoutService,
+    private readonly reversals: ReversalService,
   ) {}
 
   @Post('stripe')
@@ -29,10 +35,24 @@ export class StripeWebhookController {
   async receive(
     @Req() req: Request,
     @Headers('stripe-signature') signature?: string,
-  ): Promise<{ received: true; credited: boolean }> {
+  ): Promise<{ received: true; credited: boolean; reversal?: ReversalResult }> {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const outcome = this.payments.parseCheckoutEvent(raw, signature);
+    const outcome = this.payments.parseEvent(raw, signature);
     if (!outcome) return { received: true, credited: false };
+    if (
+      outcome.kind === 'refunded' ||
+      outcome.kind === 'dispute_opened' ||
+      outcome.kind === 'dispute_closed'
+    ) {
+      const reversal = await this.reversals.apply(outcome);
+      const log = { eventId: outcome.eventId, reference: outcome.reference, reversal };
+      if (reversal === 'unknown_purchase') {
+        this.logger.warn(log, `${outcome.eventType}: no purchase has this payment; nothing moved`);
+      } else {
+        this.logger.log(log, outcome.eventType);
+      }
+      return { received: true, credited: false, reversal };
+    }
     if (outcome.kind !== 'paid') {
       const marked = await this.checkouts.markUnpaid(outcome);
       this.logger.warn(

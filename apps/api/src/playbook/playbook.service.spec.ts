@@ -74,16 +74,23 @@ function setup(options: { post?: Post; transcribe?: () => Promise<TimedText[]> }
   let speechFile = '';
 
   const structured = jest.spyOn(llm, 'structured');
+  let transcriptionStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (transcriptionStarted = resolve));
   const transcribe = jest.spyOn(llm, 'transcribe').mockImplementation(async () => {
     events.push('transcribe');
+    transcriptionStarted();
     return options.transcribe ? options.transcribe() : SPOKEN;
   });
   const analyzer = {
     analyze: jest.fn(async (_path: string, analysisOptions: VideoAnalysisOptions) => {
       events.push('analyze:start');
       analysisSignal = analysisOptions.signal;
-      // The scene and frame passes take a while; transcription must not wait for them.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The scene and frame passes take a while; transcription must not wait for them. This
+      // analysis ends once transcription has started, or after a bound (a service that waited
+      // for the analysis before transcribing then shows in the order of events).
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([started, new Promise((resolve) => (bound = setTimeout(resolve, 2_000)))]);
+      clearTimeout(bound);
       analysisOptions.signal?.throwIfAborted();
       events.push('analyze:end');
       return structuredClone(ANALYSIS);

@@ -8,7 +8,6 @@ import {
   type Language,
   type Mode,
 } from '@reelscout/domain';
-import { inheritScope } from '../common/async/signal-scope';
 import { FfmpegRunner } from '../media-analysis/ffmpeg.runner';
 import type { MediaProbe } from '../media-analysis/ffmpeg-output.parser';
 import { OverlayTextService, type KnownOverlay } from '../media-analysis/overlay-candidates';
@@ -173,7 +172,6 @@ export class PlaybookService {
   ): Promise<Watched> {
     const probe = await this.ffmpeg.probe(path, { signal });
     const inner = new AbortController();
-    inheritScope(inner.signal, signal);
     const onAbort = () => inner.abort(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
     try {

@@ -89,7 +89,14 @@ export class PlaygroundRunsService {
     const job = (await this.execution.run(
       contract,
       {
-        caller: { accountId, keyId: null, mode, subject: null, source: 'dashboard' },
+        caller: {
+          accountId,
+          keyId: null,
+          mode,
+          subject: null,
+          confinedTo: null,
+          source: 'dashboard',
+        },
         req,
         res,
         prefer: { kind: 'async' },

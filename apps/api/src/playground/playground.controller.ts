@@ -68,8 +68,9 @@ export class PlaygroundController {
       402: {
         description:
           '`insufficient_credit`: the available credit of the mode is below the run’s price; ' +
-          'nothing was held or run.',
-        codes: ['insufficient_credit'],
+          'live runs only: `credit_shortfall` (a refund or a lost dispute left credit owed) or ' +
+          '`payment_disputed` (a payment is disputed); nothing was held or run.',
+        codes: ['insufficient_credit', 'credit_shortfall', 'payment_disputed'],
       },
       409: {
         description: '`idempotency_key_in_use`: a run with this `Idempotency-Key` is still going.',

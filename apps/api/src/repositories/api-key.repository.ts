@@ -37,6 +37,8 @@ export interface KeyByHashRow {
   mode: Mode;
   apiAccess: boolean;
   operations: string[] | null;
+  /** `spend_owner`: the line of rolled keys it belongs to. */
+  keyLine: string;
   expiresAt: Date | null;
   revokedAt: Date | null;
   /** Another key was rolled from this one: past its revocation, it is expired, not revoked. */
@@ -212,11 +214,13 @@ export class ApiKeyRepository {
       mode: Mode;
       api_access: boolean;
       operations: string[] | null;
+      spend_owner: string;
       expires_at: Date | null;
       revoked_at: Date | null;
       rolled: boolean;
     }[] = await this.dataSource.query(
-      `SELECT k.id, k.account_id, k.mode, a.api_access, k.operations, k.expires_at, k.revoked_at,
+      `SELECT k.id, k.account_id, k.mode, a.api_access, k.operations, k.spend_owner, k.expires_at,
+              k.revoked_at,
               (k.revoked_at IS NOT NULL
                  AND EXISTS (SELECT 1 FROM api_keys n WHERE n.rolled_from = k.id)) AS rolled
          FROM api_keys k JOIN accounts a ON a.id = k.account_id
@@ -231,6 +235,7 @@ export class ApiKeyRepository {
           mode: row.mode,
           apiAccess: row.api_access,
           operations: row.operations,
+          keyLine: row.spend_owner,
           expiresAt: row.expires_at,
           revokedAt: row.revoked_at,
           rolled: row.rolled,

@@ -7,6 +7,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 export interface BalanceRow {
   balance: string;
   held: string;
+  /** Live credit a refund or a lost dispute could not take back (it was spent or held). */
+  shortfall: string;
+  open_disputes: number;
 }
 
 /** `balances`. Owned by LedgerModule (BillingService). One row per account and mode. */
@@ -20,7 +23,7 @@ export class BalanceRepository {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<BalanceRow | null> {
     const rows: BalanceRow[] = await manager.query(
-      `SELECT balance, held FROM balances WHERE account_id = $1 AND mode = $2`,
+      `SELECT balance, held, shortfall, open_disputes FROM balances WHERE account_id = $1 AND mode = $2`,
       [accountId, mode],
     );
     return rows[0] ?? null;

@@ -9,6 +9,18 @@ export interface CheckoutSessionRow {
   amount: string;
 }
 
+/** A paid purchase and what Stripe has given back of it (micro-USD). */
+export interface PurchaseReversals {
+  id: string;
+  accountId: string;
+  amount: Micros;
+  /** Taken back (or owed as shortfall) for refunds so far. */
+  refunded: Micros;
+  /** Taken back (or owed) for a lost dispute. */
+  chargedBack: Micros;
+  disputeStatus: 'open' | 'won' | 'lost' | null;
+}
+
 /** `checkout_sessions`: one row per Stripe Checkout session. Owned by PaymentsModule. */
 @Injectable()
 export class CheckoutSessionRepository {
@@ -40,10 +52,54 @@ export class CheckoutSessionRepository {
     ]);
   }
 
-  async markPaid(id: string, manager: EntityManager): Promise<void> {
+  /**
+   * Marks the session paid with its PaymentIntent (the row created if the checkout was started
+   * elsewhere), so a later refund or dispute of the payment finds the purchase.
+   */
+  async markPaid(
+    paid: { id: string; accountId: string; amount: Micros; paymentIntent: string | null },
+    manager: EntityManager,
+  ): Promise<void> {
     await manager.query(
-      `UPDATE checkout_sessions SET status = 'paid', paid_at = coalesce(paid_at, now()) WHERE id = $1`,
-      [id],
+      `INSERT INTO checkout_sessions (id, account_id, amount, status, paid_at, payment_intent)
+       VALUES ($1, $2, $3, 'paid', now(), $4)
+       ON CONFLICT (id) DO UPDATE SET status = 'paid',
+         paid_at = coalesce(checkout_sessions.paid_at, now()),
+         payment_intent = coalesce(checkout_sessions.payment_intent, excluded.payment_intent)`,
+      [paid.id, paid.accountId, paid.amount, paid.paymentIntent],
+    );
+  }
+
+  /**
+   * The paid purchase of a PaymentIntent, its row locked until the transaction ends: refund and
+   * dispute deliveries for one payment take turns. Null when no purchase has that PaymentIntent.
+   */
+  async lockPurchase(
+    paymentIntent: string,
+    manager: EntityManager,
+  ): Promise<PurchaseReversals | null> {
+    const rows: PurchaseReversals[] = await manager.query(
+      `SELECT id, account_id AS "accountId", amount::float8 AS amount, refunded::float8 AS refunded,
+              charged_back::float8 AS "chargedBack", dispute_status AS "disputeStatus"
+         FROM checkout_sessions WHERE payment_intent = $1 AND status = 'paid' FOR UPDATE`,
+      [paymentIntent],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Records what refunds and the dispute have taken back, and the dispute's state. */
+  async recordReversals(
+    id: string,
+    state: Pick<PurchaseReversals, 'refunded' | 'chargedBack' | 'disputeStatus'> & {
+      disputeId: string | null;
+    },
+    manager: EntityManager,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE checkout_sessions SET refunded = $2, charged_back = $3, dispute_status = $4,
+              dispute_id = coalesce($5, dispute_id)
+        WHERE id = $1`,
+      [id, state.refunded, state.chargedBack, state.disputeStatus, state.disputeId],
     );
   }
 

@@ -3,12 +3,31 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Mode } from '@reelscout/domain';
 import { DataSource } from 'typeorm';
 
-/** One Idempotency-Key, scoped to the account and mode. */
+/**
+ * One Idempotency-Key, scoped to the account and mode, and for a key restricted to some
+ * operations to its key line too (`confinedTo`): such a key can neither replay nor block another
+ * key's request by sending its Idempotency-Key.
+ */
 export interface IdempotencyScope {
   accountId: string;
   mode: Mode;
   key: string;
+  /** The restricted key's line (`api_keys.spend_owner`); null: the account's shared keys. */
+  confinedTo: string | null;
 }
+
+/** `idempotency_keys.key_line` of the account's shared keys (the nil UUID: no line). */
+export const SHARED_KEY_LINE = '00000000-0000-0000-0000-000000000000';
+
+/** The primary key's values, in its column order: account, mode, key, line. */
+const keyOf = (scope: IdempotencyScope): [string, Mode, string, string] => [
+  scope.accountId,
+  scope.mode,
+  scope.key,
+  scope.confinedTo ?? SHARED_KEY_LINE,
+];
+
+const WHERE_KEY = 'account_id = $1 AND mode = $2 AND key = $3 AND key_line = $4';
 
 export interface IdempotencyKeyRow {
   request_hash: string;
@@ -36,19 +55,11 @@ export class IdempotencyKeyRepository {
     jobId: string | null,
   ): Promise<boolean> {
     const claimed: unknown[] = await this.dataSource.query(
-      `INSERT INTO idempotency_keys (account_id, mode, key, request_hash, state, locked_until, expires_at, job_id)
-       VALUES ($1, $2, $3, $4, 'running', now() + make_interval(secs => $5), now() + make_interval(secs => $6), $7)
-       ON CONFLICT (account_id, mode, key) DO NOTHING
+      `INSERT INTO idempotency_keys (account_id, mode, key, key_line, request_hash, state, locked_until, expires_at, job_id)
+       VALUES ($1, $2, $3, $4, $5, 'running', now() + make_interval(secs => $6), now() + make_interval(secs => $7), $8)
+       ON CONFLICT (account_id, mode, key, key_line) DO NOTHING
        RETURNING 1`,
-      [
-        scope.accountId,
-        scope.mode,
-        scope.key,
-        requestHash,
-        times.lockSeconds,
-        times.retentionSeconds,
-        jobId,
-      ],
+      [...keyOf(scope), requestHash, times.lockSeconds, times.retentionSeconds, jobId],
     );
     return claimed.length === 1;
   }
@@ -58,8 +69,8 @@ export class IdempotencyKeyRepository {
       `SELECT request_hash, state, locked_until < now() AS lock_expired,
               response_status, response_body, response_headers, job_id,
               EXISTS (SELECT 1 FROM jobs WHERE jobs.id = idempotency_keys.job_id) AS job_exists
-         FROM idempotency_keys WHERE account_id = $1 AND mode = $2 AND key = $3`,
-      [scope.accountId, scope.mode, scope.key],
+         FROM idempotency_keys WHERE ${WHERE_KEY}`,
+      keyOf(scope),
     );
     return rows[0] ?? null;
   }
@@ -72,11 +83,11 @@ export class IdempotencyKeyRepository {
   ): Promise<boolean> {
     const taken: unknown[] = await this.dataSource.query(
       `WITH t AS (
-         UPDATE idempotency_keys SET locked_until = now() + make_interval(secs => $4), job_id = $5
-          WHERE account_id = $1 AND mode = $2 AND key = $3 AND state = 'running' AND locked_until < now()
+         UPDATE idempotency_keys SET locked_until = now() + make_interval(secs => $5), job_id = $6
+          WHERE ${WHERE_KEY} AND state = 'running' AND locked_until < now()
           RETURNING 1)
        SELECT 1 FROM t`,
-      [scope.accountId, scope.mode, scope.key, lockSeconds, jobId],
+      [...keyOf(scope), lockSeconds, jobId],
     );
     return taken.length === 1;
   }
@@ -88,17 +99,17 @@ export class IdempotencyKeyRepository {
   ): Promise<void> {
     await this.dataSource.query(
       `UPDATE idempotency_keys
-          SET state = 'done', response_status = $4, response_body = $5, response_headers = $6
-        WHERE account_id = $1 AND mode = $2 AND key = $3`,
-      [scope.accountId, scope.mode, scope.key, response.status, response.body, response.headers],
+          SET state = 'done', response_status = $5, response_body = $6, response_headers = $7
+        WHERE ${WHERE_KEY}`,
+      [...keyOf(scope), response.status, response.body, response.headers],
     );
   }
 
   /** Releases a key that is still `running`. */
   async deleteRunning(scope: IdempotencyScope): Promise<void> {
     await this.dataSource.query(
-      `DELETE FROM idempotency_keys WHERE account_id = $1 AND mode = $2 AND key = $3 AND state = 'running'`,
-      [scope.accountId, scope.mode, scope.key],
+      `DELETE FROM idempotency_keys WHERE ${WHERE_KEY} AND state = 'running'`,
+      keyOf(scope),
     );
   }
 

@@ -41,6 +41,13 @@ export interface JobRow {
   queue_message_id: string | null;
 }
 
+/** Whose jobs: an account and mode, and for a restricted key its key line (`api_keys.spend_owner`). */
+export interface JobScope {
+  accountId: string;
+  mode: Mode;
+  confinedTo?: string | null;
+}
+
 export interface JobListFilter {
   operation?: string;
   status?: JobStatus;
@@ -79,6 +86,22 @@ export const LOCK_EXPIRED_QUEUED_SQL = `SELECT ${COLUMNS} FROM jobs
 export const JOB_STATEMENTS: readonly PreparedStatement[] = [HEARTBEAT];
 
 /**
+ * The conditions of a JobScope. A confined scope takes the jobs of the line's keys (at most the
+ * account's keys, found by the account's index), so a roll keeps its predecessor's jobs in reach.
+ */
+function scopeWhere(scope: JobScope, p: SqlParams): string[] {
+  const account = p.add(scope.accountId);
+  const where = [`account_id = ${account}`, `mode = ${p.add(scope.mode)}`];
+  if (scope.confinedTo) {
+    where.push(
+      `key_id IN (SELECT k.id FROM api_keys k
+                   WHERE k.account_id = ${account} AND k.spend_owner = ${p.add(scope.confinedTo)}::uuid)`,
+    );
+  }
+  return where;
+}
+
+/**
  * `jobs`, the reads and the moves that carry no money. Owned by ExecutionModule; its creation
  * with a hold and every settlement are money statements (LedgerRepository). A running job's row
  * is fenced by its `attempt`: only the attempt that holds it can beat its heartbeat or end it,
@@ -88,11 +111,13 @@ export const JOB_STATEMENTS: readonly PreparedStatement[] = [HEARTBEAT];
 export class JobRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The job, if it belongs to this account and mode. */
-  async findOwned(id: string, accountId: string, mode: Mode): Promise<JobRow | null> {
+  /** The job, if it belongs to this account and mode (and key line, when confined). */
+  async findOwned(id: string, scope: JobScope): Promise<JobRow | null> {
+    const p = new SqlParams();
+    const where = [`id = ${p.add(id)}`, ...scopeWhere(scope, p)];
     const rows: JobRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM jobs WHERE id = $1 AND account_id = $2 AND mode = $3`,
-      [id, accountId, mode],
+      `SELECT ${COLUMNS} FROM jobs WHERE ${where.join(' AND ')}`,
+      p.values,
     );
     return rows[0] ?? null;
   }
@@ -107,13 +132,12 @@ export class JobRepository {
 
   /** Newest first; `after` is the job the previous page ended with. */
   list(
-    accountId: string,
-    mode: Mode,
+    scope: JobScope,
     filter: JobListFilter,
     page: { after: { created_at: Date; id: string } | null; limit: number },
   ): Promise<JobRow[]> {
     const p = new SqlParams();
-    const where = [`account_id = ${p.add(accountId)}`, `mode = ${p.add(mode)}`];
+    const where = scopeWhere(scope, p);
     if (filter.operation) where.push(`operation = ${p.add(filter.operation)}`);
     if (filter.status) where.push(`status = ${p.add(filter.status)}`);
     if (filter.createdFrom) where.push(`created_at >= ${p.add(filter.createdFrom)}`);

@@ -11,6 +11,7 @@ import {
   HOLD_FOR_ATTEMPT,
   VOID_EXPIRED_SQL,
 } from './ledger-holds.statements';
+import { PAY_SHORTFALL, REVERSE_CREDIT } from './ledger-reversal.statements';
 import {
   CHARGE_REAPED_HOLD,
   END_QUEUED,
@@ -29,18 +30,17 @@ import {
   type FencedAttempt,
   type NewJobWithHold,
   type Settled,
+  type SettledRow,
   type SettledSuccess,
   type StatusMove,
   type UsageFacts,
 } from './ledger.types';
 
 /**
- * The one owner of the statements that move money (ledger-holds.statements.ts and
- * ledger-settle.statements.ts): holds with their jobs, settlements, requeues, the reaper, the
- * late charge of a reaped hold and credit. Provided by
- * LedgerModule; the other modules go through its services. A hold or a settlement sent on its
- * own goes through `runPreparedOnBalance` (balance-queue.ts); inside a caller's transaction
- * (`manager`), on that transaction's connection.
+ * The one owner of the statements that move money (ledger-*.statements.ts): holds with their
+ * jobs, settlements, requeues, the reaper, late charges, credit and its reversals. Provided by
+ * LedgerModule; the other modules go through its services. A statement sent on its own goes
+ * through `runPreparedOnBalance` (balance-queue.ts); in a caller's `manager`, on its connection.
  */
 @Injectable()
 export class LedgerRepository {
@@ -125,13 +125,7 @@ export class LedgerRepository {
       market: success.usage.market,
       durationMs: durationOf(success.usage),
     });
-    const [row] = await this.send<{
-      ended: number;
-      captured: number;
-      balance: string | null;
-      events_pending: boolean;
-      clamped: unknown;
-    }>(SETTLE_SUCCESS, values, attempt, manager);
+    const [row] = await this.send<SettledRow>(SETTLE_SUCCESS, values, attempt, manager);
     warnIfClamped(row.clamped, { jobId: attempt.id });
     return {
       ended: row.ended === 1,
@@ -257,22 +251,37 @@ export class LedgerRepository {
       );
       if (seen.length > 0) return null;
     }
-    const values = ADD_CREDIT.values({
-      account: party.accountId,
-      mode: party.mode,
-      kind: entry.kind,
-      amount: entry.amount,
-      reference: entry.reference,
-      reason: entry.reason,
-    });
-    const [row] = await this.send<{ balance_after: string }>(ADD_CREDIT, values, party, manager);
+    const at = { account: party.accountId, mode: party.mode };
+    await this.send(ADD_CREDIT, ADD_CREDIT.values({ ...at, ...entry }), party, manager);
+    // New credit pays an outstanding shortfall first (a no-op without one).
+    const [row] = await this.send<{ balance_after: string }>(
+      PAY_SHORTFALL,
+      PAY_SHORTFALL.values(at),
+      party,
+      manager,
+    );
     return Number(row.balance_after);
   }
 
   /**
-   * Sends a money statement: inside `manager`'s transaction on its own connection (prepared once
-   * per connection, and an expected RS402 is not logged by TypeORM as a failed query), else on
-   * its own through the balance row's queue.
+   * Takes back credit Stripe gave back to the payer (`reverse_credit`, in the caller's
+   * transaction); `disputes` moves the count of open disputes. The amount taken.
+   */
+  async reverseCredit(
+    party: { accountId: string; mode: Mode },
+    entry: { kind: 'payment_refund' | 'chargeback'; amount: Micros; disputes: -1 | 0 | 1 },
+    note: { reference: string; reason: string },
+    manager: EntityManager,
+  ): Promise<Micros> {
+    const at = { account: party.accountId, mode: party.mode };
+    const values = REVERSE_CREDIT.values({ ...at, ...entry, ...note });
+    const [row] = await this.send<{ taken: string }>(REVERSE_CREDIT, values, party, manager);
+    return Number(row.taken);
+  }
+
+  /**
+   * Sends a money statement: in `manager`'s transaction on its connection (prepared once per
+   * connection; an expected RS402 is not logged as a failed query), else on the row's queue.
    */
   private async send<Row>(
     statement: NamedStatement<string>,

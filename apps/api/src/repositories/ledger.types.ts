@@ -5,10 +5,19 @@ import type { JobExecution, JobStatus, Micros, Mode, UsageSource } from '@reelsc
 
 /** What refused a hold (SQLSTATE RS402 from `place_hold`). */
 export type SpendRefusalKind =
-  'insufficient_credit' | 'key_total' | 'key_day' | 'key_month' | 'subject_day' | 'subject_month';
+  | 'insufficient_credit'
+  | 'credit_shortfall'
+  | 'payment_disputed'
+  | 'key_total'
+  | 'key_day'
+  | 'key_month'
+  | 'subject_day'
+  | 'subject_month';
 
 const REFUSALS: readonly SpendRefusalKind[] = [
   'insufficient_credit',
+  'credit_shortfall',
+  'payment_disputed',
   'key_total',
   'key_day',
   'key_month',
@@ -20,9 +29,9 @@ const REFUSALS: readonly SpendRefusalKind[] = [
 export class HoldRefused extends Error {
   constructor(
     readonly kind: SpendRefusalKind,
-    /** The limit of the refusing window (0 for insufficient_credit). */
+    /** The limit of the refusing window (0 for insufficient_credit and the live suspensions). */
     readonly limitMicros: number,
-    /** What the window had counted when it refused. */
+    /** What the window had counted when it refused (for credit_shortfall: the shortfall). */
     readonly spentMicros: number,
     /** The clock the windows were computed from. */
     readonly at: Date,
@@ -134,3 +143,12 @@ export const durationOf = (usage: UsageFacts) => Math.max(0, Math.round(usage.du
 
 /** What an ending-without-charge statement returns. */
 export type EndedRow = { ended: number; events_pending: boolean; clamped: unknown };
+
+/** What the success settlement returns. */
+export type SettledRow = {
+  ended: number;
+  captured: number;
+  balance: string | null;
+  events_pending: boolean;
+  clamped: unknown;
+};

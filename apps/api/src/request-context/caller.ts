@@ -9,6 +9,13 @@ export interface Caller {
   mode: Mode;
   /** The end customer named in `x-subject`, or null. */
   subject: string | null;
+  /**
+   * A key restricted to some operations reaches only what its own line of keys made: its jobs
+   * and its Idempotency-Keys. This is the line's id (`api_keys.spend_owner`: the key's own id,
+   * or the first id of a line of rolled keys, so a roll keeps the jobs in reach). Null: an
+   * unrestricted key, or the dashboard, which reach the whole account.
+   */
+  confinedTo: string | null;
 }
 
 export type CallerRequest = Request & { caller?: Caller };

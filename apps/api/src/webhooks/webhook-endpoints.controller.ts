@@ -40,14 +40,19 @@ export const ENDPOINT_CAP = {
 
 const scope = (caller: Caller) => ({ accountId: caller.accountId, mode: caller.mode });
 
-/** `/v1/webhook_endpoints`: the key's own endpoints, in the key's mode (like Stripe's). */
-@V1ResourceController('webhook_endpoints', 'webhooks')
+/**
+ * `/v1/webhook_endpoints`: the key's own endpoints, in the key's mode (like Stripe's). Only an
+ * unrestricted key manages them: an endpoint receives every job of the account, so a key
+ * restricted to some operations would otherwise reach other keys' results through one.
+ */
+@V1ResourceController('webhook_endpoints', 'webhooks', { unrestrictedKeysOnly: true })
 export class WebhookEndpointsController {
   constructor(private readonly endpoints: WebhookEndpointsService) {}
 
   @Post()
   @HttpCode(201)
   @ApiV1Route({
+    unrestrictedKeysOnly: true,
     operationId: 'createWebhookEndpoint',
     summary: 'Create a webhook endpoint',
     description:
@@ -68,6 +73,7 @@ export class WebhookEndpointsController {
 
   @Get()
   @ApiV1Route({
+    unrestrictedKeysOnly: true,
     operationId: 'listWebhookEndpoints',
     summary: 'List webhook endpoints, newest first',
     description: 'The endpoints of this key’s mode; page with `limit` and `starting_after`.',
@@ -82,6 +88,7 @@ export class WebhookEndpointsController {
 
   @Get(':id')
   @ApiV1Route({
+    unrestrictedKeysOnly: true,
     operationId: 'getWebhookEndpoint',
     summary: 'Get a webhook endpoint',
     notFound: ENDPOINT_NOT_FOUND,
@@ -96,6 +103,7 @@ export class WebhookEndpointsController {
 
   @Patch(':id')
   @ApiV1Route({
+    unrestrictedKeysOnly: true,
     operationId: 'updateWebhookEndpoint',
     summary: 'Update a webhook endpoint',
     description: 'Change its URL or events, or disable and enable it.',
@@ -113,6 +121,7 @@ export class WebhookEndpointsController {
 
   @Delete(':id')
   @ApiV1Route({
+    unrestrictedKeysOnly: true,
     operationId: 'deleteWebhookEndpoint',
     // Takes no body; one sent anyway must still be JSON of at most 64 KiB.
     body: true,
@@ -131,6 +140,7 @@ export class WebhookEndpointsController {
   @Post(':id/rotate_secret')
   @HttpCode(200)
   @ApiV1Route({
+    unrestrictedKeysOnly: true,
     operationId: 'rotateWebhookEndpointSecret',
     // Takes no body; one sent anyway must still be JSON of at most 64 KiB.
     body: true,
@@ -151,6 +161,7 @@ export class WebhookEndpointsController {
 
   @Get(':id/deliveries')
   @ApiV1Route({
+    unrestrictedKeysOnly: true,
     operationId: 'listWebhookDeliveries',
     summary: "List a webhook endpoint's deliveries, newest first",
     description: 'Each with its attempts; page with `limit` and `starting_after`.',
@@ -168,6 +179,7 @@ export class WebhookEndpointsController {
   @Post(':id/deliveries/:deliveryId/redeliver')
   @HttpCode(200)
   @ApiV1Route({
+    unrestrictedKeysOnly: true,
     operationId: 'redeliverWebhookDelivery',
     // Takes no body; one sent anyway must still be JSON of at most 64 KiB.
     body: true,

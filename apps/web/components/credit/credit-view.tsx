@@ -9,6 +9,7 @@ import { Alert } from '../ui/alert';
 import { Loading } from '../ui/loading';
 import { BuyCreditPanel } from './buy-credit-panel';
 import { LedgerPanel } from './ledger-panel';
+import { LiveSuspensionBanner } from './live-suspension-banner';
 import { TestCreditPanel } from './test-credit-panel';
 
 export function CreditView() {
@@ -28,6 +29,7 @@ export function CreditView() {
         <Loading label={t('loadingBalances')} />
       ) : (
         <>
+          <LiveSuspensionBanner suspension={credit.data.liveSuspension} />
           <BalanceCards credit={credit.data} />
           <div className="two-columns">
             <BuyCreditPanel credit={credit.data} />

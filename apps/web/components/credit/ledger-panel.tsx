@@ -20,7 +20,16 @@ import { Loading } from '../ui/loading';
 import { ModeBadge } from '../ui/mode-badge';
 import { Money } from '../ui/money';
 
-const KINDS = ['grant', 'purchase', 'charge', 'refund', 'adjustment'] as const;
+const KINDS = [
+  'grant',
+  'purchase',
+  'charge',
+  'refund',
+  'adjustment',
+  'payment_refund',
+  'chargeback',
+  'shortfall_payment',
+] as const;
 const isKind = (kind: string): kind is (typeof KINDS)[number] =>
   (KINDS as readonly string[]).includes(kind);
 

@@ -15,6 +15,8 @@ import { StatusIndexesOutOfLookups1763701300000 } from './1763701300000-status-i
 import { MoneyFunctions1763701400000 } from './1763701400000-money-functions';
 import { JobQueueMessage1763701500000 } from './1763701500000-job-queue-message';
 import { PasswordResetsByAccount1763702000000 } from './1763702000000-password-resets-by-account';
+import { RefundsAndDisputes1763702100000 } from './1763702100000-refunds-and-disputes';
+import { IdempotencyKeysByKeyLine1763702300000 } from './1763702300000-idempotency-keys-by-key-line';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -35,4 +37,6 @@ export const MIGRATIONS = [
   MoneyFunctions1763701400000,
   JobQueueMessage1763701500000,
   PasswordResetsByAccount1763702000000,
+  RefundsAndDisputes1763702100000,
+  IdempotencyKeysByKeyLine1763702300000,
 ];

@@ -1,5 +1,5 @@
 -- The money rules that run inside Postgres, in one place. Every statement that moves money is in
--- apps/api/src/repositories/ledger.statements.ts; these are the functions those statements call,
+-- apps/api/src/repositories/ledger-*.statements.ts; these are the functions those statements call,
 -- and the ledger's append-only guard. The migration that last changed this file applied it
 -- (CREATE OR REPLACE); money-sql.e2e-spec.ts fails when a migrated database holds other bodies
 -- than these, so a change here needs a migration that applies the file again.
@@ -38,7 +38,8 @@ CREATE OR REPLACE FUNCTION spend_count(p_scope text, p_owner text, p_period text
       END $$;
 
 -- A hold: reserves p_amount of the available balance (balance - held >= amount, or RS402
--- insufficient_credit), counts it in the key's (total, UTC day, UTC month) and the subject's
+-- insufficient_credit; RS402 payment_disputed or credit_shortfall while the balance row has an
+-- open dispute or a shortfall), counts it in the key's (total, UTC day, UTC month) and the subject's
 -- (day, month) spend windows, each within its limit read fresh (or RS402 naming the first window,
 -- in that order, that refused), and records the pending hold; its id. All or nothing.
 -- p_check_limits false: a re-hold of an accepted job (requeued or recovered) is counted, not
@@ -60,6 +61,7 @@ CREATE OR REPLACE FUNCTION place_hold(p_account uuid, p_mode text, p_amount bigi
         v_windows int := 0;
         v_counted text[];
         v_id uuid;
+        v_shortfall bigint; v_disputes int;
       BEGIN
         IF p_key IS NOT NULL THEN
           SELECT k.spend_owner, k.limit_total_micros, k.limit_daily_micros, k.limit_monthly_micros,
@@ -85,9 +87,20 @@ CREATE OR REPLACE FUNCTION place_hold(p_account uuid, p_mode text, p_amount bigi
           v_subject_daily := NULL; v_subject_monthly := NULL;
         END IF;
 
+        -- A shortfall or an open dispute (only ever on a live row) refuses every hold, whatever
+        -- the credit: the check rides on the row update every hold makes anyway.
         UPDATE balances SET held = held + p_amount, updated_at = now()
-         WHERE account_id = p_account AND mode = p_mode AND balance - held >= p_amount;
+         WHERE account_id = p_account AND mode = p_mode AND balance - held >= p_amount
+           AND shortfall = 0 AND open_disputes = 0;
         IF NOT FOUND THEN
+          SELECT b.shortfall, b.open_disputes INTO v_shortfall, v_disputes
+            FROM balances b WHERE b.account_id = p_account AND b.mode = p_mode;
+          IF v_disputes > 0 THEN
+            PERFORM spend_refuse('payment_disputed', NULL, NULL);
+          END IF;
+          IF v_shortfall > 0 THEN
+            PERFORM spend_refuse('credit_shortfall', NULL, v_shortfall);
+          END IF;
           PERFORM spend_refuse('insufficient_credit', NULL, NULL);
         END IF;
 
@@ -214,5 +227,55 @@ CREATE OR REPLACE FUNCTION settle_balance(p_account uuid, p_mode text, p_release
         UPDATE balances SET held = held - p_release, balance = balance - p_charge, updated_at = now()
          WHERE account_id = p_account AND mode = p_mode
         RETURNING balance INTO v_balance;
+        RETURN v_balance;
+      END $$;
+
+-- Takes back credit the payer got back from Stripe (a refund, a lost dispute): as much as the
+-- available balance holds, with its ledger entry (p_kind, negative); the rest is added to the
+-- row's shortfall, which refuses holds until credit pays it. Credit held by running calls is not
+-- taken: those calls settle as usual. p_disputes (-1, 0 or 1) moves the count of open disputes,
+-- which also refuses holds. The balance row is created if missing. Returns the amount taken.
+CREATE OR REPLACE FUNCTION reverse_credit(p_account uuid, p_mode text, p_amount bigint,
+                                          p_disputes int, p_kind text, p_reference text,
+                                          p_reason text)
+      RETURNS bigint LANGUAGE plpgsql AS $$
+      DECLARE
+        v_taken bigint;
+        v_balance bigint;
+      BEGIN
+        INSERT INTO balances (account_id, mode) VALUES (p_account, p_mode) ON CONFLICT DO NOTHING;
+        SELECT least(p_amount, balance - held) INTO v_taken FROM balances
+         WHERE account_id = p_account AND mode = p_mode FOR UPDATE;
+        UPDATE balances SET balance = balance - v_taken, shortfall = shortfall + p_amount - v_taken,
+                            open_disputes = open_disputes + p_disputes, updated_at = now()
+         WHERE account_id = p_account AND mode = p_mode
+        RETURNING balance INTO v_balance;
+        IF v_taken > 0 THEN
+          INSERT INTO ledger_entries (account_id, mode, kind, amount, balance_after, reference, reason)
+          VALUES (p_account, p_mode, p_kind, -v_taken, v_balance, p_reference, p_reason);
+        END IF;
+        RETURN v_taken;
+      END $$;
+
+-- Pays the balance row's shortfall from its available balance, as far as it goes, with a
+-- `shortfall_payment` ledger entry: run after every credit, so new credit pays the shortfall
+-- first. Returns the balance after (unchanged when there was nothing to pay).
+CREATE OR REPLACE FUNCTION pay_shortfall(p_account uuid, p_mode text) RETURNS bigint
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v_paid bigint;
+        v_balance bigint;
+      BEGIN
+        SELECT least(shortfall, balance - held), balance INTO v_paid, v_balance FROM balances
+         WHERE account_id = p_account AND mode = p_mode FOR UPDATE;
+        IF v_paid > 0 THEN
+          UPDATE balances SET balance = balance - v_paid, shortfall = shortfall - v_paid,
+                              updated_at = now()
+           WHERE account_id = p_account AND mode = p_mode
+          RETURNING balance INTO v_balance;
+          INSERT INTO ledger_entries (account_id, mode, kind, amount, balance_after, reason)
+          VALUES (p_account, p_mode, 'shortfall_payment', -v_paid, v_balance,
+                  'credit taken back by a refund or a lost dispute');
+        END IF;
         RETURN v_balance;
       END $$;

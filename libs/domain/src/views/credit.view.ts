@@ -16,11 +16,21 @@ export interface LivePurchasesView {
   reason: string | null;
 }
 
+/**
+ * What pauses live calls (test calls are never paused): credit a refund or a lost dispute took
+ * back after it was spent, owed until added credit pays it; and disputes still open.
+ */
+export interface LiveSuspensionView {
+  shortfallMicros: Micros;
+  openDisputes: number;
+}
+
 /** `GET /account/credit`: balances, this month's spend and the purchase limits. */
 export interface CreditOverviewView {
   balances: Record<Mode, BalanceView>;
   spendThisMonth: Record<Mode, Micros>;
   livePurchases: LivePurchasesView;
+  liveSuspension: LiveSuspensionView;
   /** Decimal USD strings such as `"25.00"`. */
   presetsUsd: string[];
   limitsUsd: { min: string; max: string; testMax: string };

@@ -34,7 +34,7 @@ export interface paths {
     put?: never;
     /**
      * Find reels on one network that match a brief, scored for relevance, ranked by traction
-     * @description Holds 0.007500 × `limit` before work and charges 0.007500 per reel delivered (`reels: []` is free). Typical 20–30 s; deadline 90 s. Never mixes networks. Cover URLs expire within hours.
+     * @description Holds 0.007500 × `limit` before work and charges 0.007500 per reel delivered (`reels: []` is free). Typical 20–30 s; deadline 90 s. Never mixes networks. Cover URLs expire within hours. Each reel carries its author's follower count and an outlier score, `ln(playCount / authorFollowers) × ln(authorFollowers)` (≥ 35 exceptional, 25–35 very_strong, 18–25 strong, 10–18 promising, else ordinary), from counts already fetched: no extra provider call. `sort` picks the order: `traction` (default), `outlier` or `relevance`; the price is the same.
      */
     post: operations['scan'];
     delete?: never;
@@ -539,7 +539,7 @@ export interface paths {
     };
     /**
      * List jobs, newest first
-     * @description Filter by operation, status and creation time; page with `limit` and `starting_after`.
+     * @description Filter by operation, status and creation time; page with `limit` and `starting_after`. A key sees its account's jobs of its own mode; a key restricted to some operations sees only the jobs it created (or a key it was rolled from created), and another key's job is `not_found`.
      */
     get: operations['listJobs'];
     put?: never;
@@ -559,7 +559,7 @@ export interface paths {
     };
     /**
      * Get a job
-     * @description Its status and progress; once it ended, its result or error and what it cost.
+     * @description Its status and progress; once it ended, its result or error and what it cost. A key sees its account's jobs of its own mode; a key restricted to some operations sees only the jobs it created (or a key it was rolled from created), and another key's job is `not_found`.
      */
     get: operations['getJob'];
     put?: never;
@@ -581,7 +581,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a job
-     * @description Queued: ends at once, nothing charged. Running: stops at its next step and ends `canceled`, nothing charged (a stopped operation has delivered nothing). Ended: 409 `job_not_cancelable`.
+     * @description Queued: ends at once, nothing charged. Running: stops at its next step and ends `canceled`, nothing charged (a stopped operation has delivered nothing). Ended: 409 `job_not_cancelable`. A key sees its account's jobs of its own mode; a key restricted to some operations sees only the jobs it created (or a key it was rolled from created), and another key's job is `not_found`.
      */
     post: operations['cancelJob'];
     delete?: never;
@@ -654,13 +654,13 @@ export interface paths {
     };
     /**
      * List webhook endpoints, newest first
-     * @description The endpoints of this key’s mode; page with `limit` and `starting_after`.
+     * @description The endpoints of this key’s mode; page with `limit` and `starting_after`. Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     get: operations['listWebhookEndpoints'];
     put?: never;
     /**
      * Create a webhook endpoint
-     * @description An HTTPS URL at a public address (test mode: http too; a private or loopback address only when the operator allows it) that receives the events it subscribes to, signed with its own secret. The secret is in this response only (and in the one of a rotation). At most 16 endpoints per account and mode (`resource_limit_reached` past that).
+     * @description An HTTPS URL at a public address (test mode: http too; a private or loopback address only when the operator allows it) that receives the events it subscribes to, signed with its own secret. The secret is in this response only (and in the one of a rotation). At most 16 endpoints per account and mode (`resource_limit_reached` past that). Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     post: operations['createWebhookEndpoint'];
     delete?: never;
@@ -676,20 +676,23 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a webhook endpoint */
+    /**
+     * Get a webhook endpoint
+     * @description Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
+     */
     get: operations['getWebhookEndpoint'];
     put?: never;
     post?: never;
     /**
      * Delete a webhook endpoint
-     * @description It receives nothing more; deliveries still pending to it end as failed.
+     * @description It receives nothing more; deliveries still pending to it end as failed. Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     delete: operations['deleteWebhookEndpoint'];
     options?: never;
     head?: never;
     /**
      * Update a webhook endpoint
-     * @description Change its URL or events, or disable and enable it.
+     * @description Change its URL or events, or disable and enable it. Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     patch: operations['updateWebhookEndpoint'];
     trace?: never;
@@ -705,7 +708,7 @@ export interface paths {
     put?: never;
     /**
      * Rotate a webhook endpoint's signing secret
-     * @description A new secret, shown in this response only. For 24 hours deliveries carry signatures with both the old and the new one.
+     * @description A new secret, shown in this response only. For 24 hours deliveries carry signatures with both the old and the new one. Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     post: operations['rotateWebhookEndpointSecret'];
     delete?: never;
@@ -723,7 +726,7 @@ export interface paths {
     };
     /**
      * List a webhook endpoint's deliveries, newest first
-     * @description Each with its attempts; page with `limit` and `starting_after`.
+     * @description Each with its attempts; page with `limit` and `starting_after`. Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     get: operations['listWebhookDeliveries'];
     put?: never;
@@ -745,7 +748,7 @@ export interface paths {
     put?: never;
     /**
      * Send a webhook delivery again, now
-     * @description One more attempt with the same `webhook-id` (receivers deduplicate on it). The endpoint must be enabled (400 otherwise).
+     * @description One more attempt with the same `webhook-id` (receivers deduplicate on it). The endpoint must be enabled (400 otherwise). Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.
      */
     post: operations['redeliverWebhookDelivery'];
     delete?: never;
@@ -1042,8 +1045,11 @@ export interface components {
         | 'insufficient_credit'
         | 'key_spend_limit_reached'
         | 'subject_spend_limit_reached'
+        | 'credit_shortfall'
+        | 'payment_disputed'
         | 'forbidden'
         | 'operation_not_allowed'
+        | 'resource_not_allowed'
         | 'not_found'
         | 'idempotency_key_in_use'
         | 'job_canceled'
@@ -1146,10 +1152,33 @@ export interface components {
        * @default 20
        */
       limit?: number;
+      /**
+       * @description How the relevant reels are ranked before `limit` applies. `traction`: by play count, ties by likes (the default). `outlier`: by `outlier.score`, highest first, reels without one last, ties in traction order; it can bring in reels that play count alone would leave out. `relevance`: by relevance score, highest first, ties in traction order (a degraded answer has no scores and falls back to traction). The price is the same for every order.
+       * @default traction
+       * @enum {string}
+       */
+      sort?: 'traction' | 'outlier' | 'relevance';
     };
     ScanRelevanceDto: {
       score: number;
       reason: string;
+    };
+    ScanOutlierDto: {
+      /**
+       * @description `ln(multiple) × ln(authorFollowers)`, natural logarithms, computed from the unrounded multiple and rounded to 2 decimals (halves up). Negative when the reel has fewer plays than its author has followers.
+       * @example 39.17
+       */
+      score: number;
+      /**
+       * @description `playCount / authorFollowers`, rounded to 2 decimals (a multiple below 0.005 reads 0).
+       * @example 133.33
+       */
+      multiple: number;
+      /**
+       * @description From the rounded `score`: ≥ 35 `exceptional`, 25 to < 35 `very_strong`, 18 to < 25 `strong`, 10 to < 18 `promising`, below 10 `ordinary`.
+       * @enum {string}
+       */
+      band: 'exceptional' | 'very_strong' | 'strong' | 'promising' | 'ordinary';
     };
     ScanReelDto: {
       /** @description Provider id; network_b ids are `network_b:<id>`. */
@@ -1160,6 +1189,8 @@ export interface components {
       coverUrl: string | null;
       authorHandle: string | null;
       authorName: string | null;
+      /** @description The author's follower count as the provider reported it with the reel; null when it did not. */
+      authorFollowers: number | null;
       caption: string | null;
       playCount: number;
       likeCount: number;
@@ -1170,6 +1201,8 @@ export interface components {
       postedAt: string | null;
       /** @description null when the relevance pass was unavailable (degraded). */
       relevance: components['schemas']['ScanRelevanceDto'] | null;
+      /** @description How far the reel outran its author's audience (`multiple`) weighted by that audience's size (`score`), with its `band`. null when `authorFollowers` is null or 0, or the reel has no plays. Never costs an extra provider call. */
+      outlier: components['schemas']['ScanOutlierDto'] | null;
     };
     ScanResponseDto: {
       /** @enum {string} */
@@ -1178,7 +1211,7 @@ export interface components {
       niche: string;
       /** @description Search phrases actually run against the provider. */
       queries: string[];
-      /** @description Ordered by play count (ties by likes). `[]` is 200 and free. */
+      /** @description Ordered by play count (ties by likes) unless the request chose another `sort`. `[]` is 200 and free. */
       reels: components['schemas']['ScanReelDto'][];
       /** @description true when the relevance pass could not run: order is by traction alone and every `relevance` is null. */
       degraded: boolean;
@@ -1991,6 +2024,18 @@ export interface components {
       /** @description Why live credit cannot be bought; `null` while `available`. */
       reason: string | null;
     };
+    LiveSuspensionResponseDto: {
+      /**
+       * @description Micro-USD a refund or a lost dispute took back after it was spent or held. While above 0, live calls are refused with 402 `credit_shortfall`; added live credit pays it first.
+       * @example 0
+       */
+      shortfallMicros: number;
+      /**
+       * @description Disputes of live purchases still open. While above 0, live calls are refused with 402 `payment_disputed`.
+       * @example 0
+       */
+      openDisputes: number;
+    };
     CreditLimitsResponseDto: {
       /**
        * @description Smallest live purchase.
@@ -2013,6 +2058,7 @@ export interface components {
       /** @description Charged since the start of the current UTC month. */
       spendThisMonth: components['schemas']['ModeSpendResponseDto'];
       livePurchases: components['schemas']['LivePurchasesResponseDto'];
+      liveSuspension: components['schemas']['LiveSuspensionResponseDto'];
       /**
        * @description The purchase amounts the dashboard offers, in decimal USD.
        * @example [
@@ -2078,12 +2124,12 @@ export interface components {
       /** @enum {string} */
       mode: 'live' | 'test';
       /**
-       * @description `purchase`, `grant`, `charge`, `refund` or `adjustment`.
+       * @description `purchase`, `grant`, `charge`, `refund` (credit given back to you) or `adjustment`; and, negative, `payment_refund` (a refunded purchase taken back), `chargeback` (a lost dispute taken back) or `shortfall_payment` (added credit paying what a refund or dispute could not take back).
        * @example charge
        */
       kind: string;
       /**
-       * @description Micro-USD; negative for a charge.
+       * @description Micro-USD; negative for a charge, a payment_refund, a chargeback or a shortfall_payment.
        * @example -37500
        */
       amountMicros: number;
@@ -2380,7 +2426,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). Live keys only: `credit_shortfall`, a refund or a lost dispute took back credit that was already spent, and live calls wait until added credit covers it; `payment_disputed`, a payment of the account is disputed, and live calls wait until the dispute closes. */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -2677,7 +2723,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). Live keys only: `credit_shortfall`, a refund or a lost dispute took back credit that was already spent, and live calls wait until added credit covers it; `payment_disputed`, a payment of the account is disputed, and live calls wait until the dispute closes. */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -2974,7 +3020,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). Live keys only: `credit_shortfall`, a refund or a lost dispute took back credit that was already spent, and live calls wait until added credit covers it; `payment_disputed`, a payment of the account is disputed, and live calls wait until the dispute closes. */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -3290,7 +3336,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). Live keys only: `credit_shortfall`, a refund or a lost dispute took back credit that was already spent, and live calls wait until added credit covers it; `payment_disputed`, a payment of the account is disputed, and live calls wait until the dispute closes. */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -5892,7 +5938,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `not_found`: no job with this id among the jobs of this key's account and mode. */
+      /** @description `not_found`: no job with this id among the jobs this key can see: its account's, in its mode; for a key restricted to some operations, only the jobs it created (another key's job is answered exactly like a missing one). */
       404: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6027,7 +6073,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `not_found`: no job with this id among the jobs of this key's account and mode. */
+      /** @description `not_found`: no job with this id among the jobs this key can see: its account's, in its mode; for a key restricted to some operations, only the jobs it created (another key's job is answered exactly like a missing one). */
       404: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6250,7 +6296,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `insufficient_credit`: the available credit of the mode is below the run’s price; nothing was held or run. */
+      /** @description `insufficient_credit`: the available credit of the mode is below the run’s price; live runs only: `credit_shortfall` (a refund or a lost dispute left credit owed) or `payment_disputed` (a payment is disputed); nothing was held or run. */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6619,7 +6665,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6739,7 +6785,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6890,7 +6936,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -7025,7 +7071,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -7186,7 +7232,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -7343,7 +7389,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -7504,7 +7550,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -7640,7 +7686,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `forbidden`: the account has no API access. */
+      /** @description `forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account. */
       403: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */

@@ -20,6 +20,7 @@ import type {
   LedgerEntryView,
   LedgerPageView,
   LivePurchasesView,
+  LiveSuspensionView,
   Micros,
   Mode,
   PasswordResetConfirmedView,
@@ -48,6 +49,7 @@ import {
   CreditLimitsResponseDto,
   CreditOverviewResponseDto,
   LivePurchasesResponseDto,
+  LiveSuspensionResponseDto,
   ModeBalancesResponseDto,
   ModeSpendResponseDto,
   TestCreditResponseDto,
@@ -127,6 +129,10 @@ const livePurchases = {
   available: false,
   reason: 'no Stripe',
 } satisfies Required<LivePurchasesView>;
+const liveSuspension = {
+  shortfallMicros: 0,
+  openDisputes: 0,
+} satisfies Required<LiveSuspensionView>;
 const limitsUsd = {
   min: '5.00',
   max: '1000.00',
@@ -235,6 +241,7 @@ const CASES: [string, Type<unknown>, object][] = [
   ['ModeSpendResponseDto', ModeSpendResponseDto, spend],
   ['LivePurchasesResponseDto', LivePurchasesResponseDto, livePurchases],
   ['CreditLimitsResponseDto', CreditLimitsResponseDto, limitsUsd],
+  ['LiveSuspensionResponseDto', LiveSuspensionResponseDto, liveSuspension],
   [
     'CreditOverviewResponseDto',
     CreditOverviewResponseDto,
@@ -242,6 +249,7 @@ const CASES: [string, Type<unknown>, object][] = [
       balances,
       spendThisMonth: spend,
       livePurchases,
+      liveSuspension,
       presetsUsd: ['10.00'],
       limitsUsd,
     } satisfies Required<CreditOverviewView>,

@@ -1,5 +1,4 @@
 /** Small helpers for deadlines: sleeping, timeouts and combining abort signals. */
-import { inheritScope } from './signal-scope';
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -86,7 +85,7 @@ function follow(source: AbortSignal, combined: AbortController): void {
 
 /**
  * A signal that aborts when any of the given signals does, with the reason of the first to
- * abort. It belongs to the operation of the first of them that has a scope (signal-scope.ts).
+ * abort.
  *
  * Not `AbortSignal.any`: from Node 24 a combined signal that nothing listens to yet is worked
  * out lazily, from its sources in argument order, so when two sources abort before anyone looks
@@ -109,7 +108,7 @@ export function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal {
       { once: true },
     );
   }
-  return inheritScope(combined.signal, ...present);
+  return combined.signal;
 }
 
 /** The reason an aborted signal carries, or a standard AbortError when it has none. */

@@ -97,9 +97,21 @@ const SAMPLE: Record<ErrorCode, { message: string; param?: string }> = {
       'The monthly spend limit of 20.000000 USD for subject `cust-42` is reached; it resets at 2026-12-01T00:00:00.000Z.',
     param: 'x-subject',
   },
+  credit_shortfall: {
+    message:
+      'Live calls are paused: a refund or a lost dispute took back 12.000000 USD of live credit that had already been spent. Add live credit to cover it.',
+  },
+  payment_disputed: {
+    message:
+      'Live calls are paused while a payment of this account is disputed with its bank. Test keys keep working.',
+  },
   forbidden: { message: 'This account does not have access to this resource.' },
   operation_not_allowed: {
     message: 'This key may call only: assist, scan.',
+  },
+  resource_not_allowed: {
+    message:
+      'This key is restricted to some operations (assist, scan); only an unrestricted key or the dashboard can manage webhook endpoints.',
   },
   not_found: { message: 'Not found.' },
   idempotency_key_in_use: {

@@ -13,6 +13,10 @@ import {
 export const BEARER_SCHEME = 'bearer';
 export const SESSION_SCHEME = 'session';
 
+/** Said on every route a key restricted to some operations may not call. */
+const UNRESTRICTED_KEYS_ONLY_NOTE =
+  'Needs an unrestricted key: a key restricted to some operations gets 403 `resource_not_allowed`.';
+
 interface RouteDoc {
   /** Stable camelCase: SDKs name their methods after it. */
   operationId: string;
@@ -64,6 +68,8 @@ export function ApiV1Route(
     notFound?: { when: string; message: string; param?: string };
     conflict?: ErrorDoc;
     body?: boolean;
+    /** The route refuses a key restricted to some operations (403 `resource_not_allowed`). */
+    unrestrictedKeysOnly?: boolean;
   },
 ): MethodDecorator {
   const errors: Record<number, ErrorDoc> = {
@@ -77,10 +83,17 @@ export function ApiV1Route(
         '`unauthorized`: missing, malformed, unknown or revoked key. No key to count against, so no RateLimit headers.',
       headers: WWW_AUTHENTICATE,
     },
-    403: {
-      description: '`forbidden`: the account has no API access.',
-      headers: RATE_LIMIT,
-    },
+    403: doc.unrestrictedKeysOnly
+      ? {
+          description:
+            '`forbidden`: the account has no API access. `resource_not_allowed`: the key is restricted to some operations; only an unrestricted key (or the dashboard) manages webhook endpoints, since an endpoint receives the events of every job of the account.',
+          codes: ['forbidden', 'resource_not_allowed'],
+          headers: RATE_LIMIT,
+        }
+      : {
+          description: '`forbidden`: the account has no API access.',
+          headers: RATE_LIMIT,
+        },
   };
   if (doc.notFound) {
     const { when, message, param } = doc.notFound;
@@ -107,7 +120,9 @@ export function ApiV1Route(
     ApiOperation({
       operationId: doc.operationId,
       summary: doc.summary,
-      description: doc.description,
+      description: doc.unrestrictedKeysOnly
+        ? [doc.description, UNRESTRICTED_KEYS_ONLY_NOTE].filter(Boolean).join(' ')
+        : doc.description,
     }),
     ApiV1RequestHeaders(),
     ApiErrors(errors),

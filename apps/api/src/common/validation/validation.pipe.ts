@@ -1,6 +1,5 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { DomainError } from '@reelscout/domain';
-import { cacheValidationMetadata } from './metadata-cache';
 
 interface FirstProblem {
   path: string;
@@ -38,10 +37,8 @@ function describe(path: string, message: string): string {
 
 /**
  * The global pipe: transform, whitelist and forbid unknown fields; failures → 400 invalid_request.
- * class-validator's per-class rule lookup is cached (see cacheValidationMetadata).
  */
 export function createValidationPipe(): ValidationPipe {
-  cacheValidationMetadata();
   return new ValidationPipe({
     transform: true,
     whitelist: true,

@@ -7,6 +7,7 @@ import {
   type CheckoutView,
   type CreditOverviewView,
   type LivePurchasesView,
+  type LiveSuspensionView,
   type Micros,
   type Mode,
   type TestCreditView,
@@ -87,6 +88,25 @@ export class LivePurchasesResponseDto implements LivePurchasesView {
   reason: string | null;
 }
 
+/** What pauses live calls; test calls are never paused. */
+export class LiveSuspensionResponseDto implements LiveSuspensionView {
+  @ApiProperty({
+    ...MICROS,
+    example: 0,
+    description:
+      'Micro-USD a refund or a lost dispute took back after it was spent or held. While above 0, live calls are refused with 402 `credit_shortfall`; added live credit pays it first.',
+  })
+  shortfallMicros: Micros;
+
+  @ApiProperty({
+    type: 'integer',
+    example: 0,
+    description:
+      'Disputes of live purchases still open. While above 0, live calls are refused with 402 `payment_disputed`.',
+  })
+  openDisputes: number;
+}
+
 /** What one purchase may be, as decimal USD strings. */
 export class CreditLimitsResponseDto implements Required<CreditOverviewView['limitsUsd']> {
   @ApiProperty({ example: '5.00', description: 'Smallest live purchase.' })
@@ -112,6 +132,9 @@ export class CreditOverviewResponseDto implements CreditOverviewView {
 
   @ApiProperty({ type: () => LivePurchasesResponseDto })
   livePurchases: LivePurchasesResponseDto;
+
+  @ApiProperty({ type: () => LiveSuspensionResponseDto })
+  liveSuspension: LiveSuspensionResponseDto;
 
   @ApiProperty({
     type: [String],

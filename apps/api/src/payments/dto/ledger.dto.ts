@@ -17,14 +17,16 @@ export class LedgerEntryResponseDto implements LedgerEntryView {
 
   @ApiProperty({
     example: 'charge',
-    description: '`purchase`, `grant`, `charge`, `refund` or `adjustment`.',
+    description:
+      '`purchase`, `grant`, `charge`, `refund` (credit given back to you) or `adjustment`; and, negative, `payment_refund` (a refunded purchase taken back), `chargeback` (a lost dispute taken back) or `shortfall_payment` (added credit paying what a refund or dispute could not take back).',
   })
   kind: string;
 
   @ApiProperty({
     type: 'integer',
     example: -37_500,
-    description: 'Micro-USD; negative for a charge.',
+    description:
+      'Micro-USD; negative for a charge, a payment_refund, a chargeback or a shortfall_payment.',
   })
   amountMicros: Micros;
 

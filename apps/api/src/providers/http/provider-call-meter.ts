@@ -1,4 +1,4 @@
-import { scopeOf, scopeSignal } from '../../common/async/signal-scope';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * What one operation spent at the video-data provider: requests per endpoint path, and how many
@@ -11,7 +11,6 @@ export interface ProviderCallTally {
   paid: Record<string, number>;
 }
 
-/** The operation scope (signal-scope.ts) the meter keeps on an operation's signal. */
 interface MeteredScope {
   providerCalls: ProviderCallTally;
   /** The request that started the operation: the provider client's log lines name it. */
@@ -19,34 +18,37 @@ interface MeteredScope {
 }
 
 /**
- * A fresh tally for the operation whose work runs under `signal`: every provider request made
- * with that signal, or with one derived from it (`anySignal`, `inheritScope`), adds to it
- * (`recordProviderRequest`), across awaits and parallel branches.
+ * The operation a provider request belongs to, carried by the async context: every request made
+ * inside `meterProviderCalls`' work (across awaits, parallel branches and shared work it
+ * started) adds to that operation's tally.
  */
-export function meterProviderCalls(signal: AbortSignal, requestId: string): ProviderCallTally {
-  const tally: ProviderCallTally = { requests: {}, paid: {} };
-  scopeSignal<MeteredScope>(signal, { providerCalls: tally, requestId });
-  return tally;
-}
+const metered = new AsyncLocalStorage<MeteredScope>();
 
 /**
- * Counts one request to `path` for the operation `signal` belongs to (none for a signal outside
- * `meterProviderCalls`, or no signal).
+ * Runs `work` with a fresh tally for its provider requests; `onTally` receives the tally at once,
+ * so a caller whose work fails can still read what it spent.
  */
-export function recordProviderRequest(
-  signal: AbortSignal | undefined,
-  path: string,
-  status: number | null,
-): void {
-  const tally = scopeOf<MeteredScope>(signal)?.providerCalls;
+export function meterProviderCalls<T>(
+  requestId: string,
+  onTally: (tally: ProviderCallTally) => void,
+  work: () => T,
+): T {
+  const tally: ProviderCallTally = { requests: {}, paid: {} };
+  onTally(tally);
+  return metered.run({ providerCalls: tally, requestId }, work);
+}
+
+/** Counts one request to `path` for the metered operation running now (none outside one). */
+export function recordProviderRequest(path: string, status: number | null): void {
+  const tally = metered.getStore()?.providerCalls;
   if (!tally) return;
   tally.requests[path] = (tally.requests[path] ?? 0) + 1;
   if (status === 200) tally.paid[path] = (tally.paid[path] ?? 0) + 1;
 }
 
-/** The request id of the metered operation `signal` belongs to, for log lines. */
-export function meteredRequestId(signal: AbortSignal | undefined): string | undefined {
-  return scopeOf<MeteredScope>(signal)?.requestId;
+/** The request id of the metered operation running now, for log lines. */
+export function meteredRequestId(): string | undefined {
+  return metered.getStore()?.requestId;
 }
 
 /** The sum of a tally's counters. */

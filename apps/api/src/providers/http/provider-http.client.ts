@@ -103,7 +103,7 @@ export class ProviderHttpClient {
         if (failure.kind === 'contract') {
           this.logger.error(
             {
-              requestId: meteredRequestId(request.signal),
+              requestId: meteredRequestId(),
               endpoint: request.path,
               method: request.method,
               sent: sentParamNames(request),
@@ -117,7 +117,7 @@ export class ProviderHttpClient {
         if (failure.isCredentialFailure) {
           this.logger.error(
             {
-              requestId: meteredRequestId(request.signal),
+              requestId: meteredRequestId(),
               endpoint: request.path,
               status: failure.status,
             },
@@ -128,7 +128,7 @@ export class ProviderHttpClient {
         }
         if (!failure.retryable || attempt >= this.options.maxRetries) {
           this.logger.warn(
-            { requestId: meteredRequestId(request.signal) },
+            { requestId: meteredRequestId() },
             `${request.family} failed: ${failure.kind}${failure.status ? ` ${failure.status}` : ''}` +
               ` after ${attempt + 1} attempt(s)`,
           );
@@ -141,7 +141,7 @@ export class ProviderHttpClient {
           failure.retryAfterMs,
         );
         this.logger.debug(
-          { requestId: meteredRequestId(request.signal) },
+          { requestId: meteredRequestId() },
           `${request.family}: ${failure.kind}, retrying in ${delay} ms`,
         );
         try {
@@ -191,10 +191,10 @@ export class ProviderHttpClient {
         redirect: 'error',
       });
     } catch (error) {
-      recordProviderRequest(request.signal, request.path, null);
+      recordProviderRequest(request.path, null);
       throw classifyThrown(error, request.signal, timedOut);
     }
-    recordProviderRequest(request.signal, request.path, response.status);
+    recordProviderRequest(request.path, response.status);
 
     let text: string;
     try {
