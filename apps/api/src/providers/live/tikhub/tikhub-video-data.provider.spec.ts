@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { Logger } from '@nestjs/common';
-import { DomainError } from '@reelscout/domain';
 import { EgressGuard, EgressPolicy } from '../../../egress';
 import {
   appAweme,
@@ -16,6 +15,7 @@ import {
 } from '../../../../test/fakes';
 import { mediaTempDir } from '../../http/media-download';
 import { TikhubVideoDataProvider, type TikhubVideoDataSettings } from '.';
+import { failure as failureOf } from '../../../../test/support/failures';
 
 const A1 = '7301234567890120001';
 const A2 = '7301234567890120002';
@@ -41,17 +41,7 @@ function adapter(overrides: Partial<TikhubVideoDataSettings> = {}): TikhubVideoD
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    const domain = error as DomainError;
-    expect(domain.message).not.toContain(PROVIDER_BODY_MARKER);
-    return domain;
-  }
-  throw new Error('expected a rejection');
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, { hides: PROVIDER_BODY_MARKER });
 
 beforeAll(async () => {
   Logger.overrideLogger(false);
