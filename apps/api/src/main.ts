@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { BootstrapInviteService } from './auth/bootstrap-invite.service';
 import { createApp } from './bootstrap';
 import { validateEnvironment, type Environment } from './config/environment';
 import { startWorker } from './worker';
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
   const config = app.get<ConfigService<Environment, true>>(ConfigService);
   const port = config.get('API_PORT', { infer: true });
   const host = process.env.API_HOST || '127.0.0.1';
+  // Before listening: once the API answers, `npm start`'s banner finds the invite written.
+  await app.get(BootstrapInviteService).announce();
   await app.listen(port, host);
   new Logger('Main').log(`Reelscout API listening on http://${host}:${port} (docs at /docs)`);
 }

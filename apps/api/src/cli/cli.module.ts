@@ -5,18 +5,18 @@ import { dataSourceOptions } from '@reelscout/database';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { configModule } from '../app.module';
-import { InvitesService } from '../auth/invites.service';
-import { PasswordResetLinks } from '../auth/password-reset-links';
+import { AuthModule } from '../auth/auth.module';
 import type { Environment } from '../config/environment';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ApiKeyRepository } from '../repositories/api-key.repository';
 import { KeyAuditRepository } from '../repositories/key-audit.repository';
 import { ClockModule } from '../common/clock/clock';
 import { DatabaseRepository } from '../repositories/database.repository';
-import { InviteRepository } from '../repositories/invite.repository';
-import { PasswordResetRepository } from '../repositories/password-reset.repository';
 
-/** The operator CLI's application context: the same services as the API, no HTTP. */
+/**
+ * The services the CLI's database commands use (see CliContext): the API's own, no HTTP.
+ * The commands themselves are CliCommandsModule's.
+ */
 @Module({})
 export class CliModule {
   /** Reads the configuration when called (see AppModule.register). */
@@ -32,20 +32,11 @@ export class CliModule {
         }),
         ClockModule,
         AccountsModule,
+        AuthModule,
         LedgerModule,
       ],
-      // Services (with their repositories) picked out of modules the CLI cannot load whole:
-      // AuthModule would print the bootstrap invite, ApiKeysModule's guard needs throttling.
-      providers: [
-        InvitesService,
-        InviteRepository,
-        ApiKeysService,
-        ApiKeyRepository,
-        KeyAuditRepository,
-        DatabaseRepository,
-        PasswordResetLinks,
-        PasswordResetRepository,
-      ],
+      // ApiKeysModule is not loaded whole: its guard needs the throttling module.
+      providers: [ApiKeysService, ApiKeyRepository, KeyAuditRepository, DatabaseRepository],
     };
   }
 }
