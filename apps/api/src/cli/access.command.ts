@@ -8,7 +8,7 @@ import { OperatorCommand, str, type Flags } from './operator-command';
 /** access:grant and access:revoke: the same flag, the opposite switch. */
 @Injectable()
 abstract class AccessCommand extends OperatorCommand {
-  protected readonly requiredFlags = ['email'];
+  protected override readonly requiredFlags = ['email'];
 
   protected abstract readonly grant: boolean;
 

@@ -6,7 +6,7 @@ import { OperatorCommand, UsageError, str, type Flags } from './operator-command
 
 @Command({ name: 'accounts:create', description: 'create an account with a password' })
 export class AccountsCreateCommand extends OperatorCommand {
-  protected readonly requiredFlags = ['email', 'password'];
+  protected override readonly requiredFlags = ['email', 'password'];
 
   constructor(private readonly context: CliContext) {
     super();

@@ -7,7 +7,7 @@ import { OperatorCommand, str, type Flags } from './operator-command';
 
 @Command({ name: 'balance', description: 'show live and test balances' })
 export class BalanceCommand extends OperatorCommand {
-  protected readonly requiredFlags = ['email'];
+  protected override readonly requiredFlags = ['email'];
 
   constructor(private readonly context: CliContext) {
     super();

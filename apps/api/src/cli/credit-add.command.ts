@@ -7,7 +7,7 @@ import { OperatorCommand, UsageError, str, type Flags } from './operator-command
 
 @Command({ name: 'credit:add', description: 'add credit (a ledger grant)' })
 export class CreditAddCommand extends OperatorCommand {
-  protected readonly requiredFlags = ['email', 'usd'];
+  protected override readonly requiredFlags = ['email', 'usd'];
 
   constructor(private readonly context: CliContext) {
     super();

@@ -16,7 +16,7 @@ import { UsageError, str, type Flags } from './operator-command';
   description: 'create a key; the key is the last line printed',
 })
 export class KeysCreateCommand extends KeySettingsCommand {
-  protected readonly requiredFlags = ['email'];
+  protected override readonly requiredFlags = ['email'];
 
   constructor(private readonly context: CliContext) {
     super();

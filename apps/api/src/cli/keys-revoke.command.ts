@@ -5,7 +5,7 @@ import { OperatorCommand, str, type Flags } from './operator-command';
 
 @Command({ name: 'keys:revoke', description: 'revoke a key' })
 export class KeysRevokeCommand extends OperatorCommand {
-  protected readonly requiredFlags = ['key-id'];
+  protected override readonly requiredFlags = ['key-id'];
 
   constructor(private readonly context: CliContext) {
     super();

@@ -14,7 +14,7 @@ import { UsageError, str, type Flags } from './operator-command';
   description: "change a key's settings (audited as operator); none clears a setting",
 })
 export class KeysUpdateCommand extends KeySettingsCommand {
-  protected readonly requiredFlags = ['id'];
+  protected override readonly requiredFlags = ['id'];
 
   constructor(private readonly context: CliContext) {
     super();

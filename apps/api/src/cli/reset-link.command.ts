@@ -14,7 +14,7 @@ import { OperatorCommand, str, type Flags } from './operator-command';
   description: 'print a one-time password-reset link for the account (for installs without SMTP)',
 })
 export class ResetLinkCommand extends OperatorCommand {
-  protected readonly requiredFlags = ['email'];
+  protected override readonly requiredFlags = ['email'];
 
   constructor(private readonly context: CliContext) {
     super();
