@@ -31,6 +31,6 @@ import { SignInThrottle } from './sign-in-throttle.service';
     SessionRepository,
     AppSettingRepository,
   ],
-  exports: [AuthService, InvitesService, PasswordResetLinks, BootstrapInviteService],
+  exports: [AuthService, InvitesService, BootstrapInviteService],
 })
 export class AuthModule {}

@@ -5,13 +5,16 @@ import { dataSourceOptions } from '@reelscout/database';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { configModule } from '../app.module';
-import { AuthModule } from '../auth/auth.module';
+import { InvitesService } from '../auth/invites.service';
+import { PasswordResetLinks } from '../auth/password-reset-links';
 import type { Environment } from '../config/environment';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ApiKeyRepository } from '../repositories/api-key.repository';
 import { KeyAuditRepository } from '../repositories/key-audit.repository';
 import { ClockModule } from '../common/clock/clock';
 import { DatabaseRepository } from '../repositories/database.repository';
+import { InviteRepository } from '../repositories/invite.repository';
+import { PasswordResetRepository } from '../repositories/password-reset.repository';
 
 /**
  * The services the CLI's database commands use (see CliContext): the API's own, no HTTP.
@@ -32,11 +35,20 @@ export class CliModule {
         }),
         ClockModule,
         AccountsModule,
-        AuthModule,
         LedgerModule,
       ],
-      // ApiKeysModule is not loaded whole: its guard needs the throttling module.
-      providers: [ApiKeysService, ApiKeyRepository, KeyAuditRepository, DatabaseRepository],
+      // Exactly the services the commands call, with their repositories: AuthModule and
+      // ApiKeysModule are not loaded whole, as their guards need the API's throttling.
+      providers: [
+        InvitesService,
+        InviteRepository,
+        PasswordResetLinks,
+        PasswordResetRepository,
+        ApiKeysService,
+        ApiKeyRepository,
+        KeyAuditRepository,
+        DatabaseRepository,
+      ],
     };
   }
 }
