@@ -39,7 +39,7 @@ interface Job {
   billing: { held_usd: string; charged_usd: string | null };
 }
 
-interface Party {
+interface SignedInAccount {
   account: AccountFixture;
   agent: Agent;
   key: string;
@@ -80,8 +80,8 @@ describe('playground (e2e)', () => {
   let t: TestApp;
   let db: Client;
   let mediaDir: string;
-  let owner: Party;
-  let other: Party;
+  let owner: SignedInAccount;
+  let other: SignedInAccount;
   const jobs: Partial<Record<keyof typeof INPUTS, Job>> = {};
   const server = () => t.app.getHttpServer();
 
@@ -109,7 +109,7 @@ describe('playground (e2e)', () => {
     rmSync(mediaDir, { recursive: true, force: true });
   });
 
-  async function party(testCredit: number): Promise<Party> {
+  async function party(testCredit: number): Promise<SignedInAccount> {
     const account = await createAccount(t.app, { apiAccess: true });
     if (testCredit > 0) {
       await t.app

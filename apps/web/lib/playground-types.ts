@@ -3,14 +3,12 @@
  * apps/api/src/{assist,scan,playbook,music}/dto are their source). The dashboard may not import the
  * API, so the fields it reads are written out here; anything else in a result is kept as it is.
  */
-import type { Mode } from '@reelscout/domain/modes';
+import type { MarketChoice } from '@reelscout/domain/markets/market';
+import type { Market, Mode } from '@reelscout/domain/modes';
 import type { Operation } from '@reelscout/domain/prices';
 
 export type PlaygroundOperation = Operation;
-export type { Mode };
-
-export type MarketValue = 'network_a' | 'network_b';
-export type MarketChoice = MarketValue | 'auto';
+export type { MarketChoice, Mode };
 
 // ---------- requests (the /v1/<operation> bodies) ----------
 
@@ -77,7 +75,7 @@ export interface ScanReel {
 }
 
 export interface ScanResult {
-  market: MarketValue;
+  market: Market;
   niche: string;
   queries: string[];
   reels: ScanReel[];
@@ -144,7 +142,7 @@ export interface PlaybookResult {
   reel: {
     id: string;
     url: string;
-    market: MarketValue;
+    market: Market;
     authorHandle: string | null;
     caption: string | null;
     durationSec: number | null;
@@ -201,7 +199,7 @@ export interface SoundSuggestion {
 }
 
 export interface MusicResult {
-  market: MarketValue;
+  market: Market;
   video: { id: string; url: string; durationSec: number };
   suggestions: SoundSuggestion[];
   considered: number;

@@ -19,7 +19,7 @@ import { ENABLED_OPERATIONS } from './v1-operations';
 
 type Agent = ReturnType<typeof request.agent>;
 
-interface Party {
+interface SignedInAccount {
   account: AccountFixture;
   agent: Agent;
   keyIds: string[];
@@ -53,11 +53,11 @@ const HOSTILE_IDS = [
 describe('object-level authorization on /account, and the security suite on /v1 (e2e)', () => {
   let t: TestApp;
   let db: Client;
-  let victim: Party;
-  let attacker: Party;
+  let victim: SignedInAccount;
+  let attacker: SignedInAccount;
   const server = () => t.app.getHttpServer();
 
-  async function party(label: string, credit: number, subject: string): Promise<Party> {
+  async function party(label: string, credit: number, subject: string): Promise<SignedInAccount> {
     const account = await createAccount(t.app, { apiAccess: true });
     const billing = t.app.get(BillingService);
     await billing.credit({ accountId: account.id, mode: 'test' }, credit, { kind: 'grant' });
