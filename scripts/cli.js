@@ -76,8 +76,11 @@ async function main() {
   build('api', { log: () => undefined, profile: 'start' });
   if (interrupted) return signalExitCode(interrupted);
   const args = process.argv.slice(2);
-  // Commands that need no database run without starting (or reaching) one.
-  if (NO_DATABASE_COMMANDS.has(args[0])) {
+  // Commands that need no database, and help (asked for or shown for no command), run
+  // without starting (or reaching) one.
+  const help =
+    args.length === 0 || args[0] === 'help' || args.includes('--help') || args.includes('-h');
+  if (help || NO_DATABASE_COMMANDS.has(args[0])) {
     const result = await runCli(args, process.env, 'inherit');
     if (interrupted) return signalExitCode(interrupted);
     return result.status ?? (result.signal ? signalExitCode(result.signal) : 1);

@@ -7,7 +7,7 @@ import { ReelscoutExpressAdapter } from '../../apps/api/src/common/http/express-
 import { DataSource } from 'typeorm';
 import { newJobId } from '../../apps/api/src/execution/job-ids';
 import { transition } from '../../apps/api/src/execution/job-state';
-import { BillingService, type SpendingParty } from '../../apps/api/src/ledger/billing.service';
+import { BillingService, type Spender } from '../../apps/api/src/ledger/billing.service';
 import { JobLedger } from '../../apps/api/src/ledger/job-ledger.service';
 import type { LlmProvider } from '../../apps/api/src/providers/llm.provider';
 import { ProvidersService } from '../../apps/api/src/providers/providers.service';
@@ -63,7 +63,7 @@ const LIMIT = 1_000_000_000_000;
 const floor: {
   ledger?: JobLedger;
   dataSource?: DataSource;
-  parties: SpendingParty[];
+  parties: Spender[];
   next: number;
 } = {
   parties: [],

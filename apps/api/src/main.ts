@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
+import { BootstrapInviteService } from './auth/bootstrap-invite.service';
 import { createApp } from './bootstrap';
 import { appConfig, validateEnvironment } from './config';
 import { startWorker } from './worker';
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
   const app = await createApp();
   const port = app.get<ConfigType<typeof appConfig>>(appConfig.KEY).apiPort;
   const host = process.env.API_HOST || '127.0.0.1';
+  // Before listening: once the API answers, `npm start`'s banner finds the invite written.
+  await app.get(BootstrapInviteService).announce();
   await app.listen(port, host);
   new Logger('Main').log(`Reelscout API listening on http://${host}:${port} (docs at /docs)`);
 }

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { fromPublicJobId } from '../src/execution/job-ids';
-import { BillingService } from '../src/ledger/billing.service';
 import {
   appAweme,
   PROVIDER_PATHS,
@@ -10,14 +9,11 @@ import {
   type FakeOpenAI,
   type FakeProvider,
 } from './fakes';
-import { createFundedKey } from './support/fixtures';
+import { balanceOf, createFundedKey } from './support/fixtures';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
-
-const fundedKey = (t: TestApp, mode: 'live' | 'test', micros?: number) =>
-  createFundedKey(t.app, { mode, micros });
 
 const SCAN_REEL_FIELDS = [
   'id',
@@ -58,7 +54,7 @@ describe('assist and scan in test mode (sandbox)', () => {
 
   describe('assist', () => {
     it('classifies a reel request as scan with a self-contained query, charged 0.010000', async () => {
-      const { key } = await fundedKey(t, 'test');
+      const { key } = await createFundedKey(t.app, { mode: 'test' });
       const res = await post(key, '/v1/assist', { message: 'show me trending dog food reels' });
       expect(res.status).toBe(200);
       expect(res.body.intent).toBe('scan');
@@ -70,7 +66,7 @@ describe('assist and scan in test mode (sandbox)', () => {
     });
 
     it('folds the conversation into the query ("same but for cats")', async () => {
-      const { key } = await fundedKey(t, 'test');
+      const { key } = await createFundedKey(t.app, { mode: 'test' });
       const res = await post(key, '/v1/assist', {
         message: 'same but for cats',
         history: [
@@ -86,7 +82,7 @@ describe('assist and scan in test mode (sandbox)', () => {
     });
 
     it('answers chat without a query and refuses abuse and out-of-scope requests', async () => {
-      const { key } = await fundedKey(t, 'test');
+      const { key } = await createFundedKey(t.app, { mode: 'test' });
       const chat = await post(key, '/v1/assist', { message: 'hello there, thanks!' });
       expect(chat.body.intent).toBe('chat');
       expect(chat.body).not.toHaveProperty('query');
@@ -98,7 +94,7 @@ describe('assist and scan in test mode (sandbox)', () => {
     });
 
     it('uses only the last 10 history entries; older ones are ignored, not refused', async () => {
-      const { key } = await fundedKey(t, 'test');
+      const { key } = await createFundedKey(t.app, { mode: 'test' });
       const history = [
         { role: 'user', text: 'find reels about vintage motorcycles' },
         ...Array.from({ length: 12 }, (_, i) => ({
@@ -120,19 +116,17 @@ describe('assist and scan in test mode (sandbox)', () => {
       [{ message: 'hi', history: [{ role: 'user', text: 'x'.repeat(2_001) }] }, 'history[0].text'],
       [{ message: 'hi', model: 'gpt' }, 'model'],
     ])('refuses a bad body (#%#), naming %s, free', async (body, param) => {
-      const { account, key } = await fundedKey(t, 'test');
+      const { account, key } = await createFundedKey(t.app, { mode: 'test' });
       const res = await post(key, '/v1/assist', body);
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual(expect.objectContaining({ code: 'invalid_request', param }));
-      expect(
-        (await t.app.get(BillingService).balance({ accountId: account.id, mode: 'test' })).balance,
-      ).toBe(10_000_000);
+      expect((await balanceOf(t.app, account.id)).balance).toBe(10_000_000);
     });
   });
 
   describe('scan', () => {
     it('returns every reel field, ranked by play count, charged pro rata (limit 5 → 0.037500)', async () => {
-      const { key } = await fundedKey(t, 'test');
+      const { key } = await createFundedKey(t.app, { mode: 'test' });
       const res = await post(key, '/v1/scan', { query: 'home espresso for beginners', limit: 5 });
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual([
@@ -165,7 +159,7 @@ describe('assist and scan in test mode (sandbox)', () => {
     });
 
     it('is deterministic in the sandbox: the same brief gives the same reels', async () => {
-      const { key } = await fundedKey(t, 'test');
+      const { key } = await createFundedKey(t.app, { mode: 'test' });
       const a = await post(key, '/v1/scan', { query: 'budget travel hacks', limit: 8 });
       const b = await post(key, '/v1/scan', { query: 'budget travel hacks', limit: 8 });
       expect(a.body.reels.map((r: { id: string }) => r.id)).toEqual(
@@ -174,7 +168,7 @@ describe('assist and scan in test mode (sandbox)', () => {
     });
 
     it('sends a Simplified-Chinese brief to network_b (namespaced ids) and a Traditional one to network_a', async () => {
-      const { key } = await fundedKey(t, 'test');
+      const { key } = await createFundedKey(t.app, { mode: 'test' });
       const simplified = await post(key, '/v1/scan', { query: '适合新手的护肤步骤', limit: 3 });
       expect(simplified.status).toBe(200);
       expect(simplified.body.market).toBe('network_b');
@@ -196,28 +190,32 @@ describe('assist and scan in test mode (sandbox)', () => {
     });
 
     it('an empty result is 200, reels [], 0.000000 and the balance unchanged', async () => {
-      const { account, key } = await fundedKey(t, 'test');
+      const { account, key } = await createFundedKey(t.app, { mode: 'test' });
       const res = await post(key, '/v1/scan', { query: 'sandbox-empty nothing here' });
       expect(res.status).toBe(200);
       expect(res.body.reels).toEqual([]);
       expect(res.headers['x-service-charged-usd']).toBe('0.000000');
       expect(res.headers['x-service-balance-usd']).toBe('10.000000');
-      expect(
-        await t.app.get(BillingService).balance({ accountId: account.id, mode: 'test' }),
-      ).toEqual({ balance: 10_000_000, held: 0, available: 10_000_000 });
+      expect(await balanceOf(t.app, account.id)).toEqual({
+        balance: 10_000_000,
+        held: 0,
+        available: 10_000_000,
+      });
     });
 
     it('a failing provider is 502 and a stalled one 504 at the deadline; neither charged, holds voided', async () => {
-      const { account, key } = await fundedKey(t, 'test');
+      const { account, key } = await createFundedKey(t.app, { mode: 'test' });
       const failed = await post(key, '/v1/scan', { query: 'sandbox-fail skincare' });
       expect(failed.status).toBe(502);
       expect(failed.body.error.code).toBe('provider_error');
       const slow = await post(key, '/v1/scan', { query: 'sandbox-slow skincare' });
       expect(slow.status).toBe(504);
       expect(slow.body.error.code).toBe('timeout');
-      expect(
-        await t.app.get(BillingService).balance({ accountId: account.id, mode: 'test' }),
-      ).toEqual({ balance: 10_000_000, held: 0, available: 10_000_000 });
+      expect(await balanceOf(t.app, account.id)).toEqual({
+        balance: 10_000_000,
+        held: 0,
+        available: 10_000_000,
+      });
     });
 
     it.each([
@@ -230,14 +228,14 @@ describe('assist and scan in test mode (sandbox)', () => {
       [{ query: 'coffee', sort: 'views' }, 'sort'],
       [{ query: 'coffee', region: 'US' }, 'region'],
     ])('refuses a bad body (#%#), naming %s', async (body, param) => {
-      const { key } = await fundedKey(t, 'test');
+      const { key } = await createFundedKey(t.app, { mode: 'test' });
       const res = await post(key, '/v1/scan', body);
       expect(res.status).toBe(400);
       expect(res.body.error.param).toBe(param);
     });
 
     it('20 concurrent scans with one Idempotency-Key: one charge, identical bodies', async () => {
-      const { account, key } = await fundedKey(t, 'test');
+      const { account, key } = await createFundedKey(t.app, { mode: 'test' });
       const body = { query: 'home espresso for beginners', limit: 4 };
       const first = await Promise.all(
         Array.from({ length: 20 }, () =>
@@ -252,9 +250,7 @@ describe('assist and scan in test mode (sandbox)', () => {
       expect(again.headers['idempotent-replayed']).toBe('true');
       for (const r of [...ok, again]) expect(r.body).toEqual(again.body);
       expect(again.body.reels).toHaveLength(4);
-      expect(
-        (await t.app.get(BillingService).balance({ accountId: account.id, mode: 'test' })).balance,
-      ).toBe(10_000_000 - 4 * 7_500);
+      expect((await balanceOf(t.app, account.id)).balance).toBe(10_000_000 - 4 * 7_500);
     });
   });
 
@@ -318,7 +314,7 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
   });
 
   it('assist calls no video provider', async () => {
-    const { key } = await fundedKey(t, 'live');
+    const { key } = await createFundedKey(t.app, { mode: 'live' });
     openai.setAnswerFor('assist_intent', {
       intent: 'scan',
       reply: 'On it.',
@@ -335,7 +331,7 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
   });
 
   it('7 relevant reels delivered of 20 asked → 0.052500; network_a ranked by plays', async () => {
-    const { key } = await fundedKey(t, 'live');
+    const { key } = await createFundedKey(t.app, { mode: 'live' });
     for (let i = 0; i < 12; i++) {
       const id = `74100000000000000${String(i).padStart(2, '0')}`;
       provider.addPost(
@@ -398,7 +394,7 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
   });
 
   it('an empty result is 200, reels [], 0.000000, the balance unchanged and no relevance call', async () => {
-    const { account, key } = await fundedKey(t, 'live');
+    const { account, key } = await createFundedKey(t.app, { mode: 'live' });
     for (const phrase of ['nothing', 'nowhere', 'nobody'])
       provider.setSearchResults('network_a', phrase, []);
     openai.setAnswerFor('scan_plan', {
@@ -416,14 +412,16 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
     });
     expect(res.headers['x-service-charged-usd']).toBe('0.000000');
     expect(res.headers['x-service-balance-usd']).toBe('10.000000');
-    expect(
-      await t.app.get(BillingService).balance({ accountId: account.id, mode: 'live' }),
-    ).toEqual({ balance: 10_000_000, held: 0, available: 10_000_000 });
+    expect(await balanceOf(t.app, account.id, 'live')).toEqual({
+      balance: 10_000_000,
+      held: 0,
+      available: 10_000_000,
+    });
     expect(openai.callsFor('scan_relevance')).toBe(0);
   });
 
   it('one phrase failing at the provider leaves the others: 200, `queries` lists only the phrases run', async () => {
-    const { key } = await fundedKey(t, 'live');
+    const { key } = await createFundedKey(t.app, { mode: 'live' });
     const ids = [0, 1, 2].map((i) => `74300000000000000${i}0`);
     ids.forEach((id, i) =>
       provider.addPost(
@@ -484,7 +482,7 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
   });
 
   it('a relevance pass still running near the deadline answers degraded (charged per reel), not 504', async () => {
-    const { key } = await fundedKey(t, 'live');
+    const { key } = await createFundedKey(t.app, { mode: 'live' });
     const ids = [0, 1].map((i) => `74400000000000000${i}0`);
     ids.forEach((id, i) =>
       provider.addPost(
@@ -509,7 +507,7 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
   });
 
   it('network_b: namespaced ids, play counts backfilled, deeper paging, reels without a count dropped', async () => {
-    const { key } = await fundedKey(t, 'live');
+    const { key } = await createFundedKey(t.app, { mode: 'live' });
     provider.setPageSize(3);
     const counts: Record<string, number> = {};
     for (let i = 0; i < 6; i++) {
@@ -544,7 +542,7 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
   });
 
   it('degraded when the relevance pass fails: traction order, relevance null, still charged per reel', async () => {
-    const { key } = await fundedKey(t, 'live');
+    const { key } = await createFundedKey(t.app, { mode: 'live' });
     for (let i = 0; i < 4; i++) {
       provider.addPost(
         'network_a',
@@ -577,7 +575,7 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
   });
 
   it('402 with a zero balance and zero provider calls', async () => {
-    const { key } = await fundedKey(t, 'live', 0);
+    const { key } = await createFundedKey(t.app, { mode: 'live', micros: 0 });
     const scan = await post(key, '/v1/scan', { query: 'coffee' });
     const assist = await post(key, '/v1/assist', { message: 'hi' });
     expect(scan.status).toBe(402);
@@ -588,16 +586,14 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
   });
 
   it('a provider failure is 502 with no provider text, not charged', async () => {
-    const { account, key } = await fundedKey(t, 'live');
+    const { account, key } = await createFundedKey(t.app, { mode: 'live' });
     openai.setAnswerFor('scan_plan', { niche: 'Coffee', phrases: ['coffee', 'espresso', 'latte'] });
     provider.setBehavior(PROVIDER_PATHS.networkASearchApp, { status: 503 });
     provider.setBehavior(PROVIDER_PATHS.networkASearchWeb, { status: 503 });
     const res = await post(key, '/v1/scan', { query: 'coffee', market: 'network_a' });
     expect([502, 503]).toContain(res.status);
     expect(JSON.stringify(res.body)).not.toMatch(/PROVIDER_BODY|tikhub/i);
-    expect(
-      (await t.app.get(BillingService).balance({ accountId: account.id, mode: 'live' })).balance,
-    ).toBe(10_000_000);
+    expect((await balanceOf(t.app, account.id, 'live')).balance).toBe(10_000_000);
   });
 });
 
@@ -623,7 +619,7 @@ describe('scan in live mode with the video provider unconfigured', () => {
   });
 
   it('fails fast: 503 provider_unavailable naming the setting, no LLM call, nothing charged', async () => {
-    const { account, key } = await fundedKey(t, 'live');
+    const { account, key } = await createFundedKey(t.app, { mode: 'live' });
     openai.setAnswerFor('scan_plan', { niche: 'Coffee', phrases: ['coffee', 'espresso', 'latte'] });
     const res = await request(t.app.getHttpServer())
       .post('/v1/scan')
@@ -634,8 +630,10 @@ describe('scan in live mode with the video provider unconfigured', () => {
     expect(res.body.error.message).toContain('VIDEO_PROVIDER_BASE_URL');
     expect(openai.connections).toBe(0);
     expect(openai.callsFor('scan_plan')).toBe(0);
-    expect(
-      await t.app.get(BillingService).balance({ accountId: account.id, mode: 'live' }),
-    ).toEqual({ balance: 10_000_000, held: 0, available: 10_000_000 });
+    expect(await balanceOf(t.app, account.id, 'live')).toEqual({
+      balance: 10_000_000,
+      held: 0,
+      available: 10_000_000,
+    });
   });
 });

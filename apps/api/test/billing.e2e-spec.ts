@@ -5,7 +5,13 @@ import request from 'supertest';
 import { runCli } from '../src/cli/cli.runner';
 import { BillingService } from '../src/ledger/billing.service';
 import { startFakeHttpServer, type FakeServerControls } from './fakes/fake-http';
-import { createAccount, createFundedKey, createKey, type AccountFixture } from './support/fixtures';
+import {
+  balanceOf,
+  createAccount,
+  createFundedKey,
+  createKey,
+  type AccountFixture,
+} from './support/fixtures';
 import {
   chargeReapedHold,
   claimAndHold,
@@ -779,9 +785,11 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
           .send({ hold: 100_000, charge: 100_000, delayMs: 2_000 });
         expect(res.status).toBe(504);
         expect(res.body.error.code).toBe('timeout');
-        expect(
-          await short.app.get(BillingService).balance({ accountId: account.id, mode: 'test' }),
-        ).toEqual({ balance: 500_000, held: 0, available: 500_000 });
+        expect(await balanceOf(short.app, account.id)).toEqual({
+          balance: 500_000,
+          held: 0,
+          available: 500_000,
+        });
       });
     });
   });

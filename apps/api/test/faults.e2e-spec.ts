@@ -13,7 +13,7 @@ import {
   type FakeProvider,
 } from './fakes';
 import type { FakeBehavior } from './fakes/fake-http';
-import { createAccount, createKey } from './support/fixtures';
+import { balanceOf, createAccount, createKey } from './support/fixtures';
 import { waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -285,9 +285,11 @@ describe('faults at the providers: right status, envelope, nothing charged, reco
       expect(res.headers['x-service-charged-usd']).toBeUndefined();
 
       // Nothing charged, the hold voided, the usage record written, the idempotency lock released.
-      expect(
-        await t.app.get(BillingService).balance({ accountId: account.id, mode: 'live' }),
-      ).toEqual({ balance: 1_000_000, held: 0, available: 1_000_000 });
+      expect(await balanceOf(t.app, account.id, 'live')).toEqual({
+        balance: 1_000_000,
+        held: 0,
+        available: 1_000_000,
+      });
       const { rows: holds } = await db.query(`SELECT status FROM holds WHERE account_id = $1`, [
         account.id,
       ]);

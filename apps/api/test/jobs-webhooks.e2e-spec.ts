@@ -1,11 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { BillingService } from '../src/ledger/billing.service';
 import { createAccount, createKey } from './support/fixtures';
 import { until, waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
+import { signatureHeaders, startReceiver, type Receiver } from './support/receiver';
 
 /**
  * Jobs and webhooks together, through HTTP only: a real job ends, the job core writes
@@ -13,54 +12,6 @@ import { createTestApp, type TestApp } from './support/test-app';
  * (a test-mode endpoint may use loopback http), signed so that `standardwebhooks`' own verifier
  * accepts it. The event's `data` is the job object exactly as `GET /v1/jobs/{id}` answers it.
  */
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-interface Receiver {
-  url: string;
-  received: Received[];
-  close(): Promise<void>;
-}
-
-/** A receiver on 127.0.0.1 answering `statusFor(n)` to its n-th request (0-based). */
-async function startReceiver(statusFor: (index: number) => number): Promise<Receiver> {
-  const received: Received[] = [];
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const index = received.length;
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.statusCode = statusFor(index);
-      res.end();
-    });
-  });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        sockets.forEach((socket) => socket.destroy());
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const signatureHeaders = (received: Received) => ({
-  'webhook-id': String(received.headers['webhook-id']),
-  'webhook-timestamp': String(received.headers['webhook-timestamp']),
-  'webhook-signature': String(received.headers['webhook-signature']),
-});
 
 interface JobEvent {
   type: string;

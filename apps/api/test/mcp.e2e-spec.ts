@@ -98,7 +98,7 @@ describe('MCP server (e2e)', () => {
     return client;
   }
 
-  async function balanceOf(key: string): Promise<number> {
+  async function balanceUsd(key: string): Promise<number> {
     const res = await request(server()).get('/v1/balance').set('Authorization', `Bearer ${key}`);
     expect(res.status).toBe(200);
     return Number(res.body.balance_usd);
@@ -143,7 +143,7 @@ describe('MCP server (e2e)', () => {
     });
 
     it('scan in test mode returns reels and is charged like /v1', async () => {
-      const before = await balanceOf(key);
+      const before = await balanceUsd(key);
       const result = (await client.callTool({
         name: 'scan',
         arguments: { query: 'home espresso tips', limit: 5, sort: 'outlier' },
@@ -163,13 +163,13 @@ describe('MCP server (e2e)', () => {
       const meta = result._meta as Record<string, string>;
       const charged = Number(meta['reelscout/charged_usd']);
       expect(charged).toBeCloseTo(0.0075 * body.reels.length, 6);
-      const after = await balanceOf(key);
+      const after = await balanceUsd(key);
       expect(after).toBeCloseTo(before - charged, 6);
       expect(meta['reelscout/balance_usd']).toBe(after.toFixed(6));
     });
 
     it('a bad argument is a tool error with the API code, message and param', async () => {
-      const before = await balanceOf(key);
+      const before = await balanceUsd(key);
       const result = (await client.callTool({
         name: 'scan',
         arguments: { query: 'home espresso tips', limit: 0 },
@@ -195,7 +195,7 @@ describe('MCP server (e2e)', () => {
       expect(unknown.structuredContent).toMatchObject({
         error: { code: 'invalid_request', param: 'colour' },
       });
-      expect(await balanceOf(key)).toBe(before);
+      expect(await balanceUsd(key)).toBe(before);
     });
 
     it('a call with a progress token runs as a job and reports its progress', async () => {

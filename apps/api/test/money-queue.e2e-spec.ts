@@ -38,15 +38,10 @@ describe('money statements queue per balance row (e2e)', () => {
     await t.close();
   });
 
-  async function fundedKey(micros: number): Promise<{ accountId: string; key: string }> {
-    const { account, key } = await createFundedKey(t.app, { micros });
-    return { accountId: account.id, key };
-  }
-
   it(`sends at most ${STATEMENTS_PER_BALANCE} of one account's money statements at a time; every call is charged once`, async () => {
     const credit = 1_000_000;
-    const hot = await fundedKey(credit);
-    const other = await fundedKey(credit);
+    const hot = await createFundedKey(t.app, { micros: credit });
+    const other = await createFundedKey(t.app, { micros: credit });
     const pool = pgPoolOf(t.app.get(DataSource));
     const query = pool.query.bind(pool) as (config: unknown) => Promise<unknown>;
     // Money statements in flight in Postgres per account (the first value is the account).
@@ -70,7 +65,7 @@ describe('money statements queue per balance row (e2e)', () => {
       .spyOn(LedgerRepository.prototype, 'createJobWithHold')
       .mockImplementation(function (this: LedgerRepository, job, ...rest) {
         jobAccounts.set(job.id, job.accountId);
-        if (job.accountId === hot.accountId) entered += 1;
+        if (job.accountId === hot.account.id) entered += 1;
         return create.call(this, job, ...rest);
       });
 
@@ -79,7 +74,7 @@ describe('money statements queue per balance row (e2e)', () => {
     let released = false;
     try {
       await db.query(`SELECT 1 FROM balances WHERE account_id = $1 AND mode = 'test' FOR UPDATE`, [
-        hot.accountId,
+        hot.account.id,
       ]);
       const calls = Array.from({ length: CALLS }, (_, i) =>
         request(t.app.getHttpServer())
@@ -95,14 +90,14 @@ describe('money statements queue per balance row (e2e)', () => {
         10_000,
         'every call to reach its hold',
       );
-      expect(inFlight.get(hot.accountId)).toBe(STATEMENTS_PER_BALANCE);
+      expect(inFlight.get(hot.account.id)).toBe(STATEMENTS_PER_BALANCE);
       // Another account's calls are not held up by this one's queue.
       const unrelated = await request(t.app.getHttpServer())
         .post('/v1/assist')
         .set('Authorization', `Bearer ${other.key}`)
         .send({ message: 'show me trending dog food reels' });
       expect(unrelated.status).toBe(200);
-      expect(inFlight.get(hot.accountId)).toBe(STATEMENTS_PER_BALANCE);
+      expect(inFlight.get(hot.account.id)).toBe(STATEMENTS_PER_BALANCE);
 
       await db.query('ROLLBACK');
       released = true;
@@ -113,15 +108,15 @@ describe('money statements queue per balance row (e2e)', () => {
       spyCreate.mockRestore();
       spyQuery.mockRestore();
     }
-    expect(most.get(hot.accountId)).toBe(STATEMENTS_PER_BALANCE);
-    expect(inFlight.get(hot.accountId)).toBe(0);
+    expect(most.get(hot.account.id)).toBe(STATEMENTS_PER_BALANCE);
+    expect(inFlight.get(hot.account.id)).toBe(0);
 
     // Each call charged once, nothing left held.
     const { rows } = await db.query<{ charges: number; balance: string; held: string }>(
       `SELECT (SELECT count(*) FROM ledger_entries WHERE account_id = $1 AND kind = 'charge')::int AS charges,
               b.balance::text, b.held::text
          FROM balances b WHERE b.account_id = $1 AND b.mode = 'test'`,
-      [hot.accountId],
+      [hot.account.id],
     );
     expect(rows[0]).toEqual({
       charges: CALLS,

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { Module, type INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { BillingService } from '../src/ledger/billing.service';
 import { SandboxMediaRendererService } from '../src/sandbox-media/sandbox-media.renderer';
 import type { SandboxSoundSpec } from '../src/sandbox-media/sandbox-media.types';
 import { MusicModule } from '../src/music/music.module';
@@ -20,7 +19,7 @@ import {
   startFakeProvider,
   type FakeProvider,
 } from './fakes';
-import { createFundedKey } from './support/fixtures';
+import { balanceOf, createFundedKey } from './support/fixtures';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -76,9 +75,6 @@ interface Suggestion {
   warnings: string[];
 }
 
-const fundedKey = (app: INestApplication, mode: 'live' | 'test', micros = 10_000_000) =>
-  createFundedKey(app, { mode, micros });
-
 function poster(getApp: () => INestApplication) {
   return (key: string, body: unknown, headers: Record<string, string> = {}) => {
     let req = request(getApp().getHttpServer())
@@ -87,10 +83,6 @@ function poster(getApp: () => INestApplication) {
     for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
     return req.send(body as object);
   };
-}
-
-async function balanceOf(app: INestApplication, accountId: string, mode: 'live' | 'test') {
-  return app.get(BillingService).balance({ accountId, mode });
 }
 
 /** Fit without its tempo part: what else the sound brings. */
@@ -122,7 +114,7 @@ describe('music in test mode (sandbox)', () => {
   });
 
   it('ranks by finalScore: a tempo that matches the cut rhythm beats a mismatched sound with a higher trend; 0.250000', async () => {
-    const { account, key } = await fundedKey(t.app, 'test');
+    const { account, key } = await createFundedKey(t.app, { mode: 'test' });
     const res = await post(key, { url: COFFEE_0, limit: 20 });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([
@@ -200,7 +192,7 @@ describe('music in test mode (sandbox)', () => {
     );
     expect(res.headers['x-service-charged-usd']).toBe('0.250000');
     expect(res.headers['x-service-balance-usd']).toBe('9.750000');
-    expect(await balanceOf(t.app, account.id, 'test')).toEqual({
+    expect(await balanceOf(t.app, account.id)).toEqual({
       balance: 9_750_000,
       held: 0,
       available: 9_750_000,
@@ -208,7 +200,7 @@ describe('music in test mode (sandbox)', () => {
   });
 
   it('limit 3 and limit 20 cost the same 0.250000; a repeat of the niche analyzes no sound again', async () => {
-    const { key } = await fundedKey(t.app, 'test');
+    const { key } = await createFundedKey(t.app, { mode: 'test' });
     const service = t.app.get(SoundAnalysisService);
     const before = { stats: service.stats(), rows: await rows() };
     expect(before.rows).toBeGreaterThanOrEqual(8);
@@ -232,7 +224,7 @@ describe('music in test mode (sandbox)', () => {
   });
 
   it('an Instagram reel is matched against network_a; requireCommercial returns only commercial-library sounds', async () => {
-    const { key } = await fundedKey(t.app, 'test');
+    const { key } = await createFundedKey(t.app, { mode: 'test' });
     const res = await post(key, {
       url: 'https://www.instagram.com/reel/SANDBOXreel1/',
       requireCommercial: true,
@@ -258,7 +250,7 @@ describe('music in test mode (sandbox)', () => {
   });
 
   it('network_b: namespaced video and sound ids, its own sound links, and the genre note', async () => {
-    const { key } = await fundedKey(t.app, 'test');
+    const { key } = await createFundedKey(t.app, { mode: 'test' });
     const res = await post(key, { url: COFFEE_NETWORK_B, limit: 5 });
     expect(res.status).toBe(200);
     expect(res.body.market).toBe('network_b');
@@ -282,7 +274,7 @@ describe('music in test mode (sandbox)', () => {
   });
 
   it('404 for a photo post and a deleted post, 400 for bad links and fields; none charged', async () => {
-    const { account, key } = await fundedKey(t.app, 'test');
+    const { account, key } = await createFundedKey(t.app, { mode: 'test' });
     const magic = SANDBOX_MAGIC_IDS.network_a;
     for (const url of [
       magicA(magic.photoPost),
@@ -315,7 +307,7 @@ describe('music in test mode (sandbox)', () => {
       });
       expect(res.body.error.code).toBe('invalid_request');
     }
-    expect(await balanceOf(t.app, account.id, 'test')).toEqual({
+    expect(await balanceOf(t.app, account.id)).toEqual({
       balance: 10_000_000,
       held: 0,
       available: 10_000_000,
@@ -323,7 +315,7 @@ describe('music in test mode (sandbox)', () => {
   });
 
   it('checks the link before the hold: with no credit, an unsupported link is 400 (not 402)', async () => {
-    const { account, key } = await fundedKey(t.app, 'test', 0);
+    const { account, key } = await createFundedKey(t.app, { mode: 'test', micros: 0 });
     for (const url of ['https://example.com/video/123', 'not a link at all']) {
       const res = await post(key, { url });
       expect({ url, status: res.status, param: res.body.error?.param }).toEqual({
@@ -337,7 +329,7 @@ describe('music in test mode (sandbox)', () => {
     const valid = await post(key, { url: COFFEE_0 });
     expect(valid.status).toBe(402);
     expect(valid.body.error.code).toBe('insufficient_credit');
-    expect(await balanceOf(t.app, account.id, 'test')).toEqual({
+    expect(await balanceOf(t.app, account.id)).toEqual({
       balance: 0,
       held: 0,
       available: 0,
@@ -345,7 +337,7 @@ describe('music in test mode (sandbox)', () => {
   });
 
   it('the no-sound magic video: 200 with suggestions [], 0.000000, the balance unchanged', async () => {
-    const { account, key } = await fundedKey(t.app, 'test');
+    const { account, key } = await createFundedKey(t.app, { mode: 'test' });
     for (const url of [
       magicA(SANDBOX_MAGIC_IDS.network_a.noSounds),
       `https://www.douyin.com/video/${SANDBOX_MAGIC_IDS.network_b.noSounds}`,
@@ -364,7 +356,7 @@ describe('music in test mode (sandbox)', () => {
         expect(res.headers['x-service-balance-usd']).toBe('10.000000');
       }
     }
-    expect(await balanceOf(t.app, account.id, 'test')).toEqual({
+    expect(await balanceOf(t.app, account.id)).toEqual({
       balance: 10_000_000,
       held: 0,
       available: 10_000_000,
@@ -372,7 +364,7 @@ describe('music in test mode (sandbox)', () => {
   });
 
   it('replays an Idempotency-Key: the same body and headers, one charge', async () => {
-    const { account, key } = await fundedKey(t.app, 'test');
+    const { account, key } = await createFundedKey(t.app, { mode: 'test' });
     const body = { url: COFFEE_0, limit: 4 };
     const first = await post(key, body, { 'Idempotency-Key': 'music-1' });
     const again = await post(key, body, { 'Idempotency-Key': 'music-1' });
@@ -383,7 +375,7 @@ describe('music in test mode (sandbox)', () => {
     expect(again.headers['x-service-charged-usd']).toBe('0.250000');
     const reused = await post(key, { ...body, limit: 5 }, { 'Idempotency-Key': 'music-1' });
     expect(reused.status).toBe(422);
-    expect((await balanceOf(t.app, account.id, 'test')).balance).toBe(9_750_000);
+    expect((await balanceOf(t.app, account.id)).balance).toBe(9_750_000);
   });
 
   it('documents request, response and errors in the OpenAPI document', async () => {
@@ -440,7 +432,7 @@ describe('music in test mode (sandbox)', () => {
   // second instance is closed the first one's bearer strategy is gone (separate processes, as
   // in production, have no such link).
   it('the cache is shared: a second instance on the same database analyzes nothing for a known niche', async () => {
-    const { key } = await fundedKey(t.app, 'test');
+    const { key } = await createFundedKey(t.app, { mode: 'test' });
     const rowsBefore = await rows();
     const second = await startSecondInstance();
     try {
@@ -485,13 +477,13 @@ describe('music deadline', () => {
   });
 
   it('a stalled provider is 504 at the deadline, the hold voided and nothing charged', async () => {
-    const { account, key } = await fundedKey(t.app, 'test');
+    const { account, key } = await createFundedKey(t.app, { mode: 'test' });
     const res = await poster(() => t.app)(key, {
       url: magicA(SANDBOX_MAGIC_IDS.network_a.slowProvider),
     });
     expect(res.status).toBe(504);
     expect(res.body.error.code).toBe('timeout');
-    expect(await balanceOf(t.app, account.id, 'test')).toEqual({
+    expect(await balanceOf(t.app, account.id)).toEqual({
       balance: 10_000_000,
       held: 0,
       available: 10_000_000,
@@ -661,7 +653,7 @@ describe('music in live mode (fake provider, real media)', () => {
   });
 
   it('maps charts, sound details and audio: the tempo match ranks above a rising sound that drifts', async () => {
-    const { key } = await fundedKey(t.app, 'live');
+    const { key } = await createFundedKey(t.app, { mode: 'live' });
     const res = await post(key, { url: `https://www.tiktok.com/@barista/video/${VIDEO_ID}` });
     expect(res.status).toBe(200);
     expect(res.body.market).toBe('network_a');
@@ -713,7 +705,7 @@ describe('music in live mode (fake provider, real media)', () => {
   });
 
   it("every sound's audio failing (the CDN is down) is 502 provider_error, free; one failing is a note", async () => {
-    const { account, key } = await fundedKey(t.app, 'live');
+    const { account, key } = await createFundedKey(t.app, { mode: 'live' });
     const CDN_VIDEO = '7410000000000000003';
     const OWN = '7390000000000000011';
     const CHARTED = '7390000000000000012';
@@ -800,7 +792,7 @@ describe('music in live mode (fake provider, real media)', () => {
   });
 
   it('a video with an empty pool is 200 with suggestions [] and free', async () => {
-    const { account, key } = await fundedKey(t.app, 'live');
+    const { account, key } = await createFundedKey(t.app, { mode: 'live' });
     const EMPTY_ID = '7410000000000000002';
     provider.addPost(
       'network_a',

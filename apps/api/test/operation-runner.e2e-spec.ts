@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { BillingService } from '../src/ledger/billing.service';
 import { startFakeProvider, type FakeProvider } from './fakes';
-import { createAccount, createFundedKey, createKey } from './support/fixtures';
+import { balanceOf, createAccount, createFundedKey, createKey } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 import { chargeProbe, V1ChargeModule } from './support/test-operations.module';
@@ -46,17 +46,12 @@ describe('OperationRunner: storing the result fails (e2e)', () => {
     await t.close();
   });
 
-  const fundedKey = () => createFundedKey(t.app, { micros: 1_000_000 });
-
   const charge = (key: string, idempotencyKey: string) =>
     request(t.app.getHttpServer())
       .post('/v1/test-charge')
       .set('Authorization', `Bearer ${key}`)
       .set('Idempotency-Key', idempotencyKey)
       .send({ hold: 50_000, charge: 30_000 });
-
-  const balanceOf = (accountId: string) =>
-    t.app.get(BillingService).balance({ accountId, mode: 'test' });
 
   const stateOf = async (accountId: string, key: string) =>
     (
@@ -67,7 +62,7 @@ describe('OperationRunner: storing the result fails (e2e)', () => {
     ).rows[0]?.state;
 
   it('still answers 200 with the billing headers; a retry then replays it, charged once', async () => {
-    const { account, key } = await fundedKey();
+    const { account, key } = await createFundedKey(t.app, { micros: 1_000_000 });
     const executionsBefore = chargeProbe.executions;
 
     const first = await charge(key, 'store-fails-once');
@@ -75,7 +70,11 @@ describe('OperationRunner: storing the result fails (e2e)', () => {
     expect(first.body).toEqual(expect.objectContaining({ ok: true, charge: 30_000 }));
     expect(first.headers['x-service-charged-usd']).toBe('0.030000');
     expect(first.headers['x-service-balance-usd']).toBe('0.970000');
-    expect(await balanceOf(account.id)).toEqual({ balance: 970_000, held: 0, available: 970_000 });
+    expect(await balanceOf(t.app, account.id)).toEqual({
+      balance: 970_000,
+      held: 0,
+      available: 970_000,
+    });
 
     // The ending was retried at once and landed; a retry with the key replays it.
     let retry = await charge(key, 'store-fails-once');
@@ -88,11 +87,15 @@ describe('OperationRunner: storing the result fails (e2e)', () => {
     expect(retry.body).toEqual(first.body);
     expect(retry.headers['x-service-charged-usd']).toBe('0.030000');
     expect(chargeProbe.executions).toBe(executionsBefore + 1);
-    expect(await balanceOf(account.id)).toEqual({ balance: 970_000, held: 0, available: 970_000 });
+    expect(await balanceOf(t.app, account.id)).toEqual({
+      balance: 970_000,
+      held: 0,
+      available: 970_000,
+    });
   });
 
   it('while the store keeps failing, the call answers 500 and charges nothing; a retry is 409, never a second run', async () => {
-    const { account, key } = await fundedKey();
+    const { account, key } = await createFundedKey(t.app, { micros: 1_000_000 });
     await db.query(`INSERT INTO store_faults VALUES ('store-keeps-failing')`);
     const executionsBefore = chargeProbe.executions;
 
@@ -107,7 +110,7 @@ describe('OperationRunner: storing the result fails (e2e)', () => {
     expect(retry.body.error.code).toBe('idempotency_key_in_use');
     expect(retry.headers['x-job-id']).toBe(first.headers['x-job-id']);
     expect(chargeProbe.executions).toBe(executionsBefore + 1);
-    expect((await balanceOf(account.id)).balance).toBe(1_000_000);
+    expect((await balanceOf(t.app, account.id)).balance).toBe(1_000_000);
     const charges = await db.query(
       `SELECT 1 FROM ledger_entries WHERE account_id = $1 AND kind = 'charge'`,
       [account.id],
@@ -165,9 +168,11 @@ describe('OperationRunner: live providers not configured (e2e)', () => {
       [account.id],
     );
     expect(counts.rows[0]).toEqual({ holds: 0, keys: 0 });
-    expect(
-      await t.app.get(BillingService).balance({ accountId: account.id, mode: 'live' }),
-    ).toEqual({ balance: 1_000_000, held: 0, available: 1_000_000 });
+    expect(await balanceOf(t.app, account.id, 'live')).toEqual({
+      balance: 1_000_000,
+      held: 0,
+      available: 1_000_000,
+    });
   });
 });
 

@@ -3,7 +3,6 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { dominantScript, scriptEvidence } from '@reelscout/domain';
 import request from 'supertest';
-import { BillingService } from '../src/ledger/billing.service';
 import { SandboxMediaRendererService } from '../src/sandbox-media/sandbox-media.renderer';
 import type { SandboxVideoSpec } from '../src/sandbox-media/sandbox-media.types';
 import { PlaybookModule } from '../src/playbook/playbook.module';
@@ -16,18 +15,12 @@ import {
   type FakeOpenAI,
   type FakeProvider,
 } from './fakes';
-import { createFundedKey } from './support/fixtures';
+import { balanceOf, createFundedKey } from './support/fixtures';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
 const FUNDS = 10_000_000;
-
-const fundedKey = (t: TestApp, mode: 'live' | 'test', micros = FUNDS) =>
-  createFundedKey(t.app, { mode, micros });
-
-const balanceOf = (t: TestApp, accountId: string, mode: 'live' | 'test') =>
-  t.app.get(BillingService).balance({ accountId, mode });
 
 interface Timed {
   start: number;
@@ -140,7 +133,7 @@ describe('playbook in test mode (sandbox)', () => {
   });
 
   it('clips the 200-second video to 120 s: scenes on its known cuts, transcript = its caption track, 0.200000, replayable', async () => {
-    const { account, key } = await fundedKey(t, 'test');
+    const { account, key } = await createFundedKey(t.app, { mode: 'test' });
     const magic = catalogue.magicReel('network_a', 'longVideo')!;
     const url = 'https://www.tiktok.com/@sandbox/video/7000000000000000200';
     const res = await post(key, { url }, { 'Idempotency-Key': 'playbook-long-1' });
@@ -192,7 +185,7 @@ describe('playbook in test mode (sandbox)', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.headers['x-service-charged-usd']).toBe('0.200000');
     expect(again.body).toEqual(res.body);
-    expect(await balanceOf(t, account.id, 'test')).toEqual({
+    expect(await balanceOf(t.app, account.id)).toEqual({
       balance: FUNDS - 200_000,
       held: 0,
       available: FUNDS - 200_000,
@@ -200,7 +193,7 @@ describe('playbook in test mode (sandbox)', () => {
   });
 
   it('a network_b share text in `traditional` gives zh-Hant with Traditional characters throughout', async () => {
-    const { key } = await fundedKey(t, 'test');
+    const { key } = await createFundedKey(t.app, { mode: 'test' });
     const reel = catalogue.reelAt('network_b', 'home-coffee', 0)!;
     const shareText = `7.43 pda:/ 在家做咖啡 https://v.douyin.com/sandbox1/ 复制此链接，打开Dou音搜索，直接观看视频！`;
     const res = await post(key, { url: shareText, language: 'traditional' });
@@ -229,7 +222,7 @@ describe('playbook in test mode (sandbox)', () => {
   });
 
   it('defaults to zh-Hans for network_b and en for network_a', async () => {
-    const { key } = await fundedKey(t, 'test');
+    const { key } = await createFundedKey(t.app, { mode: 'test' });
     const reel = catalogue.reelAt('network_b', 'home-coffee', 0)!;
     const zh = await post(key, { url: reel.post.url });
     expect(zh.status).toBe(200);
@@ -246,7 +239,7 @@ describe('playbook in test mode (sandbox)', () => {
     ['an Instagram reel', 'https://www.instagram.com/reel/SANDBOXreel1/', 'instagram:SANDBOXreel1'],
     ['a YouTube short', 'https://www.youtube.com/shorts/sandboxYT02', 'youtube:sandboxYT02'],
   ])('%s resolves to a namespaced id on network_a', async (_label, url, id) => {
-    const { key } = await fundedKey(t, 'test');
+    const { key } = await createFundedKey(t.app, { mode: 'test' });
     const res = await post(key, { url });
     expect(res.status).toBe(200);
     expectPlaybookShape(res.body as PlaybookBody);
@@ -261,12 +254,12 @@ describe('playbook in test mode (sandbox)', () => {
     ['deleted post', 'https://www.douyin.com/video/7100000000000000410'],
     ['short link to a photo post', 'https://vm.tiktok.com/ZMsandboxP/'],
   ])('a %s is 404 not_found, free', async (_label, url) => {
-    const { account, key } = await fundedKey(t, 'test');
+    const { account, key } = await createFundedKey(t.app, { mode: 'test' });
     const res = await post(key, { url });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('not_found');
     expect(res.headers['x-service-charged-usd']).toBeUndefined();
-    expect(await balanceOf(t, account.id, 'test')).toEqual({
+    expect(await balanceOf(t.app, account.id)).toEqual({
       balance: FUNDS,
       held: 0,
       available: FUNDS,
@@ -281,19 +274,19 @@ describe('playbook in test mode (sandbox)', () => {
     ['language', { url: 'https://www.tiktok.com/@a/video/7400000443622845792', language: 'fr' }],
     ['tier', { url: 'https://www.tiktok.com/@a/video/7400000443622845792', tier: 'lite' }],
   ])('refuses a bad request with 400 naming %s (#%#), free', async (param, body) => {
-    const { account, key } = await fundedKey(t, 'test');
+    const { account, key } = await createFundedKey(t.app, { mode: 'test' });
     const res = await post(key, body);
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual(expect.objectContaining({ code: 'invalid_request', param }));
-    expect((await balanceOf(t, account.id, 'test')).balance).toBe(FUNDS);
+    expect((await balanceOf(t.app, account.id)).balance).toBe(FUNDS);
   });
 
   it('a failing provider is 502 provider_error, free', async () => {
-    const { account, key } = await fundedKey(t, 'test');
+    const { account, key } = await createFundedKey(t.app, { mode: 'test' });
     const res = await post(key, { url: 'https://www.douyin.com/video/7100000000000000502' });
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe('provider_error');
-    expect(await balanceOf(t, account.id, 'test')).toEqual({
+    expect(await balanceOf(t.app, account.id)).toEqual({
       balance: FUNDS,
       held: 0,
       available: FUNDS,
@@ -343,14 +336,14 @@ describe('playbook deadline', () => {
   });
 
   it('a stalled provider is 504 timeout at the deadline, the hold voided', async () => {
-    const { account, key } = await fundedKey(t, 'test');
+    const { account, key } = await createFundedKey(t.app, { mode: 'test' });
     const res = await request(t.app.getHttpServer())
       .post('/v1/playbook')
       .set('Authorization', `Bearer ${key}`)
       .send({ url: 'https://www.tiktok.com/@sandbox/video/7000000000000000504' });
     expect(res.status).toBe(504);
     expect(res.body.error.code).toBe('timeout');
-    expect(await balanceOf(t, account.id, 'test')).toEqual({
+    expect(await balanceOf(t.app, account.id)).toEqual({
       balance: FUNDS,
       held: 0,
       available: FUNDS,
@@ -489,7 +482,7 @@ describe('playbook in live mode (fake provider serving a real video, fake OpenAI
   });
 
   it('an empty balance is 402 before any work: no provider or model call', async () => {
-    const { key } = await fundedKey(t, 'live', 0);
+    const { key } = await createFundedKey(t.app, { mode: 'live', micros: 0 });
     const res = await post(key, { url: URL });
     expect(res.status).toBe(402);
     expect(res.body.error.code).toBe('insufficient_credit');
@@ -499,7 +492,7 @@ describe('playbook in live mode (fake provider serving a real video, fake OpenAI
   });
 
   it('a document that breaks the rules once is asked for again: 2 calls, 200, timings anchored', async () => {
-    const { key } = await fundedKey(t, 'live');
+    const { key } = await createFundedKey(t.app, { mode: 'live' });
     let calls = 0;
     openai.setAnswerFor('playbook_document', () =>
       (calls += 1) === 1 ? invalidDocument() : validDocument(),
@@ -562,14 +555,14 @@ describe('playbook in live mode (fake provider serving a real video, fake OpenAI
   });
 
   it('a document that breaks the rules twice is 502 provider_error, nothing charged', async () => {
-    const { account, key } = await fundedKey(t, 'live');
+    const { account, key } = await createFundedKey(t.app, { mode: 'live' });
     openai.setAnswerFor('playbook_document', () => invalidDocument());
     const res = await post(key, { url: URL });
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe('provider_error');
     expect(openai.callsFor('playbook_document')).toBe(2);
     expect(res.headers['x-service-charged-usd']).toBeUndefined();
-    expect(await balanceOf(t, account.id, 'live')).toEqual({
+    expect(await balanceOf(t.app, account.id, 'live')).toEqual({
       balance: FUNDS,
       held: 0,
       available: FUNDS,
@@ -621,7 +614,7 @@ describe('playbook in live mode (fake provider serving a real video, fake OpenAI
             playUrl: mediaUrl(),
           }),
         );
-        const { account, key } = await fundedKey(t, 'live');
+        const { account, key } = await createFundedKey(t.app, { mode: 'live' });
         const warn = jest.spyOn(Logger.prototype, 'warn');
         try {
           const res = await post(key, { url: `https://www.tiktok.com/@livemaya/video/${id}` });
@@ -639,7 +632,7 @@ describe('playbook in live mode (fake provider serving a real video, fake OpenAI
         } finally {
           warn.mockRestore();
         }
-        expect(await balanceOf(t, account.id, 'live')).toEqual({
+        expect(await balanceOf(t.app, account.id, 'live')).toEqual({
           balance: FUNDS,
           held: 0,
           available: FUNDS,

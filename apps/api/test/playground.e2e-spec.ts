@@ -16,7 +16,7 @@ import {
   type FakeOpenAI,
   type FakeProvider,
 } from './fakes';
-import { createAccount, createKey, type AccountFixture } from './support/fixtures';
+import { type AccountFixture, balanceOf, createAccount, createKey } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -39,7 +39,7 @@ interface Job {
   billing: { held_usd: string; charged_usd: string | null };
 }
 
-interface Party {
+interface SignedInAccount {
   account: AccountFixture;
   agent: Agent;
   key: string;
@@ -80,8 +80,8 @@ describe('playground (e2e)', () => {
   let t: TestApp;
   let db: Client;
   let mediaDir: string;
-  let owner: Party;
-  let other: Party;
+  let owner: SignedInAccount;
+  let other: SignedInAccount;
   const jobs: Partial<Record<keyof typeof INPUTS, Job>> = {};
   const server = () => t.app.getHttpServer();
 
@@ -109,7 +109,7 @@ describe('playground (e2e)', () => {
     rmSync(mediaDir, { recursive: true, force: true });
   });
 
-  async function party(testCredit: number): Promise<Party> {
+  async function party(testCredit: number): Promise<SignedInAccount> {
     const account = await createAccount(t.app, { apiAccess: true });
     if (testCredit > 0) {
       await t.app
@@ -138,10 +138,6 @@ describe('playground (e2e)', () => {
     throw new Error(`job ${id} did not end`);
   }
 
-  async function balanceOf(accountId: string, mode: 'test' | 'live') {
-    return (await t.app.get(BillingService).balance({ accountId, mode })).balance;
-  }
-
   /** The usage rows of the account's dashboard runs (written once each job ended; bounded wait). */
   async function dashboardUsage(agent: Agent, count: number) {
     for (let i = 0; i < 100; i++) {
@@ -162,7 +158,7 @@ describe('playground (e2e)', () => {
     it.each(Object.keys(INPUTS) as (keyof typeof INPUTS)[])(
       '%s in test mode: 202, then succeeded with the /v1 result, billed, usage source dashboard',
       async (operation) => {
-        const before = await balanceOf(owner.account.id, 'test');
+        const before = (await balanceOf(t.app, owner.account.id)).balance;
         const res = await run(owner.agent, { operation, input: INPUTS[operation] });
         expect(res.status).toBe(202);
         expect(res.body).toEqual(
@@ -187,7 +183,9 @@ describe('playground (e2e)', () => {
         const withoutNotes = (body: Record<string, unknown> | null) =>
           operation === 'music' ? { ...body, notes: [] } : body;
         expect(withoutNotes(job.result)).toEqual(withoutNotes(v1.body));
-        expect(await balanceOf(owner.account.id, 'test')).toBe(before - 2 * CHARGES[operation]);
+        expect((await balanceOf(t.app, owner.account.id)).balance).toBe(
+          before - 2 * CHARGES[operation],
+        );
 
         const { rows } = await db.query(
           `SELECT key_id, source, subject, charged::bigint AS charged FROM jobs WHERE id = $1`,
@@ -226,7 +224,7 @@ describe('playground (e2e)', () => {
     });
 
     it('validates input like /v1: same code, param pointed into input; nothing runs', async () => {
-      const before = await balanceOf(owner.account.id, 'test');
+      const before = (await balanceOf(t.app, owner.account.id)).balance;
       const v1 = await request(server())
         .post('/v1/scan')
         .set('Authorization', `Bearer ${owner.key}`)
@@ -279,7 +277,7 @@ describe('playground (e2e)', () => {
       const scan = await run(owner.agent, cases[0][0]);
       expect(scan.body.error.message).toBe(v1.body.error.message);
       expect(`input.${v1.body.error.param}`).toBe(scan.body.error.param);
-      expect(await balanceOf(owner.account.id, 'test')).toBe(before);
+      expect((await balanceOf(t.app, owner.account.id)).balance).toBe(before);
     });
 
     it('live mode: without or with a wrong confirm_price_usd → 400, nothing charged or created', async () => {
@@ -315,7 +313,7 @@ describe('playground (e2e)', () => {
       );
       expect(confirmed.status).toBe(503);
       expect(confirmed.body.error.code).toBe('provider_unavailable');
-      expect(await balanceOf(owner.account.id, 'live')).toBe(FUNDS);
+      expect((await balanceOf(t.app, owner.account.id, 'live')).balance).toBe(FUNDS);
       const jobsAfter = await db.query(
         `SELECT count(*)::int AS n FROM jobs WHERE account_id = $1`,
         [owner.account.id],
@@ -338,7 +336,7 @@ describe('playground (e2e)', () => {
         broke.account.id,
       ]);
       expect(rows[0].n).toBe(0);
-      expect(await balanceOf(broke.account.id, 'test')).toBe(0);
+      expect((await balanceOf(t.app, broke.account.id)).balance).toBe(0);
       // Its usage row says so: a dashboard call, refused, free.
       const usage = await dashboardUsage(broke.agent, 1);
       expect(usage[0]).toEqual(
@@ -692,9 +690,7 @@ describe('playground in live mode (fake provider and OpenAI)', () => {
     }
     expect({ status: job.status, error: job.error }).toEqual({ status: 'succeeded', error: null });
     expect(job.billing.charged_usd).toBe('0.200000');
-    expect(
-      (await t.app.get(BillingService).balance({ accountId: account.id, mode: 'live' })).balance,
-    ).toBe(FUNDS - 200_000);
+    expect((await balanceOf(t.app, account.id, 'live')).balance).toBe(FUNDS - 200_000);
     const videoFetchesByRun = provider.calls('/media/live-play.mp4');
 
     const get = (rest: string, mode = 'live') =>

@@ -30,8 +30,6 @@ describe('live mode against the provider contract', () => {
       .set('Authorization', `Bearer ${key}`)
       .send(body as object);
 
-  const fundedKey = (micros?: number) => createFundedKey(t.app, { mode: 'live', micros });
-
   const relevantScores = (body: Record<string, unknown>) => {
     const messages = body.messages as { content: string }[];
     const reels = JSON.parse(messages.at(-1)!.content.split('Reels:\n')[1]) as { id: string }[];
@@ -66,7 +64,7 @@ describe('live mode against the provider contract', () => {
   });
 
   it('network_b: a play-count batch that fails once and times out once is retried; the scan answers 200 with every reel', async () => {
-    const { key } = await fundedKey();
+    const { key } = await createFundedKey(t.app, { mode: 'live' });
     const ids = [0, 1, 2].map((i) => `76100000000000000${i}0`);
     ids.forEach((id, i) =>
       provider.addPost(
@@ -91,7 +89,7 @@ describe('live mode against the provider contract', () => {
   });
 
   it('network_b: a batch that keeps failing leaves its reels out; the scan still answers 200 with the rest, charged for those', async () => {
-    const { key } = await fundedKey();
+    const { key } = await createFundedKey(t.app, { mode: 'live' });
     const counted = `76200000000000000${1}0`;
     const unknown = `76200000000000000${2}0`;
     for (const id of [counted, unknown]) {
@@ -112,7 +110,7 @@ describe('live mode against the provider contract', () => {
   });
 
   it('network_b: deleted and filtered search entries are skipped, the rest kept', async () => {
-    const { key } = await fundedKey();
+    const { key } = await createFundedKey(t.app, { mode: 'live' });
     const kept = '7630000000000000010';
     provider.setPlayCounts({ [kept]: 900, '7630000000000000020': 800 });
     provider.setBehavior(PROVIDER_PATHS.networkBSearchV2, {
@@ -158,7 +156,7 @@ describe('live mode against the provider contract', () => {
   });
 
   it('a search answering 429 with Retry-After, then 200, is retried and charged once', async () => {
-    const { account, key } = await fundedKey();
+    const { account, key } = await createFundedKey(t.app, { mode: 'live' });
     const ids = [0, 1].map((i) => `76400000000000000${i}0`);
     ids.forEach((id, i) =>
       provider.addPost(
@@ -187,7 +185,7 @@ describe('live mode against the provider contract', () => {
   });
 
   it('a deleted network_b post in a playbook answers 404 not_found, uncharged', async () => {
-    const { account, key } = await fundedKey();
+    const { account, key } = await createFundedKey(t.app, { mode: 'live' });
     const res = await post(key, '/v1/playbook', {
       url: 'https://www.douyin.com/video/7650000000000000999',
     });
@@ -201,7 +199,7 @@ describe('live mode against the provider contract', () => {
   });
 
   it('a provider key the provider rejects is 503 provider_unavailable, never retried, uncharged', async () => {
-    const { account, key } = await fundedKey();
+    const { account, key } = await createFundedKey(t.app, { mode: 'live' });
     provider.setBehavior(PROVIDER_PATHS.networkBPost, { status: 401 });
     const res = await post(key, '/v1/playbook', {
       url: 'https://www.douyin.com/video/7650000000000000998',
@@ -216,7 +214,9 @@ describe('live mode against the provider contract', () => {
   });
 
   it('50 concurrent scans never send more than 10 provider requests in any second', async () => {
-    const keys = await Promise.all(Array.from({ length: 5 }, () => fundedKey()));
+    const keys = await Promise.all(
+      Array.from({ length: 5 }, () => createFundedKey(t.app, { mode: 'live' })),
+    );
     const id = '7660000000000000010';
     provider.addPost(
       'network_a',

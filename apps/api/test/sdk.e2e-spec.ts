@@ -1,5 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import {
@@ -19,6 +18,7 @@ import { BillingService } from '../src/ledger/billing.service';
 import { createAccount, createKey } from './support/fixtures';
 import { until, waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
+import { startReceiver } from './support/receiver';
 
 jest.setTimeout(120_000);
 
@@ -56,44 +56,6 @@ function recordingFetch(sent: Sent[], inner: typeof fetch = fetch): typeof fetch
 
 /** The sandbox's slow-provider video: its provider call stalls for SANDBOX_SLOW_DELAY_MS. */
 const SLOW_VIDEO = 'https://www.tiktok.com/@sandbox/video/7000000000000000504';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-async function startReceiver(): Promise<{
-  url: string;
-  received: Received[];
-  close(): Promise<void>;
-}> {
-  const received: Received[] = [];
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.statusCode = 204;
-      res.end();
-    });
-  });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/reelscout`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        sockets.forEach((socket) => socket.destroy());
-        server.close(() => resolve());
-      }),
-  };
-}
 
 describe('@reelscout/sdk against the real API (e2e)', () => {
   let t: TestApp;

@@ -59,7 +59,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   afterEach(() => clock.set(null));
 
-  async function fundedKey(
+  async function limitedKey(
     limits: Partial<Record<KeyLimit | SubjectLimit, number>> = {},
     accountLimits: Partial<Record<SubjectLimit, number>> = {},
   ) {
@@ -150,7 +150,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
   ] as const)('%s limit worth 3 calls', (_label, keyLimits, accountLimits, code, window) => {
     it('30 concurrent calls: exactly 3 charged, 27 refused with 402 before any work', async () => {
       clock.set(NOW);
-      const { accountId, keyId, key } = await fundedKey(keyLimits, accountLimits);
+      const { accountId, keyId, key } = await limitedKey(keyLimits, accountLimits);
       const responses = await Promise.all(Array.from({ length: 30 }, () => assist(key, 'cust-a')));
       const ok = responses.filter((r) => r.status === 200);
       const refused = responses.filter((r) => r.status === 402);
@@ -199,7 +199,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('an async call (Prefer: respond-async) is refused the same way: 402, no job, nothing held', async () => {
     clock.set(NOW);
-    const { accountId, key } = await fundedKey({ limit_daily_micros: ASSIST });
+    const { accountId, key } = await limitedKey({ limit_daily_micros: ASSIST });
     expect((await assist(key, undefined, { Prefer: 'respond-async' })).status).toBe(202);
     const refused = await assist(key, undefined, { Prefer: 'respond-async' });
     expect(refused.status).toBe(402);
@@ -211,7 +211,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('a void gives its hold back to the windows: a failing call frees the limit', async () => {
     clock.set(NOW);
-    const { accountId, keyId, key } = await fundedKey({ limit_daily_micros: 2 * SCAN_PER_REEL });
+    const { accountId, keyId, key } = await limitedKey({ limit_daily_micros: 2 * SCAN_PER_REEL });
     const failed = await call(
       key,
       '/v1/scan',
@@ -235,7 +235,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
   it('a capture below the hold gives back the difference', async () => {
     clock.set(NOW);
     const limit = 20 * SCAN_PER_REEL;
-    const { accountId, keyId, key } = await fundedKey({ limit_daily_micros: limit });
+    const { accountId, keyId, key } = await limitedKey({ limit_daily_micros: limit });
     // An empty result is free: the whole hold (20 reels) comes back.
     const empty = await call(key, '/v1/scan', { query: 'sandbox-empty dogs', limit: 20 });
     expect(empty.status).toBe(200);
@@ -254,7 +254,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('the day window resets at UTC midnight (clock moved, no sleeps)', async () => {
     clock.set(new Date('2026-03-10T23:59:59.900Z'));
-    const { accountId, keyId, key } = await fundedKey(
+    const { accountId, keyId, key } = await limitedKey(
       { limit_daily_micros: 2 * ASSIST },
       { subject_limit_daily_micros: 2 * ASSIST },
     );
@@ -301,7 +301,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('a hold placed before midnight and voided after it gives back the day it counted', async () => {
     clock.set(new Date('2026-03-10T23:59:59.000Z'));
-    const { accountId, keyId } = await fundedKey({ limit_daily_micros: ASSIST });
+    const { accountId, keyId } = await limitedKey({ limit_daily_micros: ASSIST });
     const party = { accountId, keyId, subject: 'late' };
     const job = await open(party);
     await expect(open(party)).rejects.toMatchObject({ code: 'key_spend_limit_reached' });
@@ -321,7 +321,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('the reaper gives back an expired hold; a reaped hold charged later counts its charge', async () => {
     clock.set(NOW);
-    const { accountId, keyId } = await fundedKey({ limit_daily_micros: ASSIST });
+    const { accountId, keyId } = await limitedKey({ limit_daily_micros: ASSIST });
     const job = await open({ accountId, keyId, subject: 'reaped' });
     await reap(job);
     expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(0);
@@ -337,7 +337,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('a reaped hold is charged late at most once: a second late charge is a no-op', async () => {
     clock.set(NOW);
-    const { accountId, keyId } = await fundedKey({ limit_daily_micros: 10 * ASSIST });
+    const { accountId, keyId } = await limitedKey({ limit_daily_micros: 10 * ASSIST });
     const party = { accountId, keyId, subject: 'twice' };
     const job = await open(party);
     await reap(job);
@@ -365,7 +365,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
     "a reaped hold's late charge is free when %s window has no room left for it",
     async (_, keyLimits, accountLimits) => {
       clock.set(NOW);
-      const { accountId, keyId } = await fundedKey(keyLimits, accountLimits);
+      const { accountId, keyId } = await limitedKey(keyLimits, accountLimits);
       const party = { accountId, keyId, subject: 'full' };
       const job = await open(party);
       await reap(job);
@@ -391,7 +391,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('a late charge within the limit (spent + charge = limit) is charged', async () => {
     clock.set(NOW);
-    const { accountId, keyId } = await fundedKey({ limit_total_micros: ASSIST });
+    const { accountId, keyId } = await limitedKey({ limit_total_micros: ASSIST });
     const party = { accountId, keyId, subject: null };
     const job = await open(party);
     await reap(job);
@@ -408,7 +408,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
     'a limit refusal is not stored under its Idempotency-Key: the same key runs once %s',
     async (_, how) => {
       clock.set(new Date('2026-03-10T23:59:00.000Z'));
-      const { accountId, keyId, key } = await fundedKey({ limit_daily_micros: ASSIST });
+      const { accountId, keyId, key } = await limitedKey({ limit_daily_micros: ASSIST });
       expect((await assist(key)).status).toBe(200);
       const headers = { 'idempotency-key': `limit-${how}-${randomUUID()}` };
       const refused = await assist(key, undefined, headers);
@@ -440,7 +440,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
   it('a rolled key continues its predecessor spend: one shared limit during the grace', async () => {
     clock.set(NOW);
     const limit = 5 * ASSIST;
-    const { accountId, keyId, key } = await fundedKey({ limit_daily_micros: limit });
+    const { accountId, keyId, key } = await limitedKey({ limit_daily_micros: limit });
     expect((await assist(key)).status).toBe(200);
     const keys = t.app.get(ApiKeysService);
     const { created } = await keys.roll(accountId, keyId, 3_600);
@@ -467,7 +467,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('a re-hold of an accepted job (requeue, recovery) counts without the limit check', async () => {
     clock.set(NOW);
-    const { accountId, keyId } = await fundedKey({
+    const { accountId, keyId } = await limitedKey({
       limit_daily_micros: ASSIST,
       subject_limit_daily_micros: ASSIST,
     });
@@ -513,7 +513,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('a give-back larger than its window counted is clamped at zero, flagged and logged', async () => {
     clock.set(NOW);
-    const { accountId, keyId } = await fundedKey();
+    const { accountId, keyId } = await limitedKey();
     const job = await open({ accountId, keyId, subject: null });
     // Simulate a disagreement (no real path does this): the day counted less than the hold.
     await db.query(`UPDATE spend_counters SET spent = 1000 WHERE owner = $1 AND period = 'day'`, [
@@ -548,7 +548,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('the month window resets on the first of the month; a total limit never resets', async () => {
     clock.set(new Date('2026-03-31T23:59:00.000Z'));
-    const monthly = await fundedKey({ limit_monthly_micros: ASSIST });
+    const monthly = await limitedKey({ limit_monthly_micros: ASSIST });
     expect((await assist(monthly.key)).status).toBe(200);
     const refused = await assist(monthly.key);
     expect(refused.status).toBe(402);
@@ -557,7 +557,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
     clock.set(new Date('2026-04-01T00:00:00.000Z'));
     expect((await assist(monthly.key)).status).toBe(200);
 
-    const total = await fundedKey({ limit_total_micros: ASSIST });
+    const total = await limitedKey({ limit_total_micros: ASSIST });
     expect((await assist(total.key)).status).toBe(200);
     clock.set(new Date('2027-06-01T00:00:00.000Z'));
     const still = await assist(total.key);
@@ -569,7 +569,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('subject limits hold per subject: one exhausted, another still works; a key override wins', async () => {
     clock.set(NOW);
-    const { accountId, key } = await fundedKey({}, { subject_limit_daily_micros: 2 * ASSIST });
+    const { accountId, key } = await limitedKey({}, { subject_limit_daily_micros: 2 * ASSIST });
     expect((await assist(key, 'alice')).status).toBe(200);
     expect((await assist(key, 'alice')).status).toBe(200);
     const refused = await assist(key, 'alice');
@@ -596,7 +596,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('a limit set later applies to what was already spent in its window', async () => {
     clock.set(NOW);
-    const { keyId, key } = await fundedKey();
+    const { keyId, key } = await limitedKey();
     expect((await assist(key)).status).toBe(200);
     expect((await assist(key)).status).toBe(200);
     await db.query(`UPDATE api_keys SET limit_daily_micros = $2 WHERE id = $1`, [
@@ -611,7 +611,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
   it('a limit below one call refuses the first call; of two full windows the first in order is named', async () => {
     clock.set(NOW);
     // The key's month limit is below one call's price: the amount alone exceeds it.
-    const low = await fundedKey({ limit_monthly_micros: ASSIST / 2 });
+    const low = await limitedKey({ limit_monthly_micros: ASSIST / 2 });
     const refused = await assist(low.key, 'erin');
     expect(refused.status).toBe(402);
     expect(refused.body.error.code).toBe('key_spend_limit_reached');
@@ -623,7 +623,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
     expect(await counter('subject', `${low.accountId}:test:erin`, 'day', '2026-03-10')).toBe(0);
 
     // The key's day and the subject's day both full: the key's window is counted first.
-    const both = await fundedKey(
+    const both = await limitedKey(
       { limit_daily_micros: ASSIST },
       { subject_limit_daily_micros: ASSIST },
     );

@@ -29,7 +29,7 @@ import {
 } from '../src/throttling/api-rate-limit.guard';
 import { THROTTLER_STORAGE } from '../src/throttling/rate-limit.service';
 import type { ResilientThrottlerStorage } from '../src/throttling/resilient-throttler.storage';
-import { createAccount, createFundedKey, createKey } from './support/fixtures';
+import { balanceOf, createAccount, createFundedKey, createKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { V1ChargeModule } from './support/test-operations.module';
 import { redisForTest, sleep, until, type LocalRedis } from './support/local-servers';
@@ -167,8 +167,6 @@ describe.each([['memory'], ['redis']])(
       expect(storage().shared).toBe(store === 'redis');
     });
 
-    const fundedKey = () => createFundedKey(t.app);
-
     const charge = (key: string, subject?: string) => {
       const req = request(server()).post('/v1/test-charge').set('Authorization', `Bearer ${key}`);
       return (subject ? req.set('x-subject', subject) : req).send({ hold: 10_000, charge: 10_000 });
@@ -180,7 +178,7 @@ describe.each([['memory'], ['redis']])(
     };
 
     it('per key: the ceiling is hit at the configured number, with RateLimit headers and Retry-After', async () => {
-      const { account, key } = await fundedKey();
+      const { account, key } = await createFundedKey(t.app);
       const remaining: string[] = [];
       for (let i = 0; i < 5; i++) {
         const res = await charge(key);
@@ -204,9 +202,7 @@ describe.each([['memory'], ['redis']])(
         await sleep(5);
       }
       // Never charged, no hold taken: 5 calls of 0.01 were charged, nothing more.
-      expect(
-        await t.app.get(BillingService).balance({ accountId: account.id, mode: 'test' }),
-      ).toEqual({
+      expect(await balanceOf(t.app, account.id)).toEqual({
         balance: 9_950_000,
         held: 0,
         available: 9_950_000,
@@ -217,7 +213,7 @@ describe.each([['memory'], ['redis']])(
     });
 
     it('per subject: two subjects under one key are limited separately', async () => {
-      const { key } = await fundedKey();
+      const { key } = await createFundedKey(t.app);
       for (let i = 0; i < 3; i++) expect((await charge(key, 'alice')).status).toBe(200);
       const aliceOver = await charge(key, 'alice');
       expect(aliceOver.status).toBe(429);
@@ -229,7 +225,7 @@ describe.each([['memory'], ['redis']])(
     });
 
     it('per-operation overrides replace the default: they can loosen a ceiling as well as tighten it', async () => {
-      const { key } = await fundedKey();
+      const { key } = await createFundedKey(t.app);
       // assist: 8 a minute per key, more than the default 5, on a counter of its own.
       for (let i = 0; i < 8; i++) {
         const res = await post(key, '/v1/assist', { message: 'hello' });
@@ -244,7 +240,7 @@ describe.each([['memory'], ['redis']])(
       expect((await charge(key)).status).toBe(429);
 
       // assist per subject: 2, tighter than the default 3.
-      const other = await fundedKey();
+      const other = await createFundedKey(t.app);
       for (let i = 0; i < 2; i++) {
         expect((await post(other.key, '/v1/assist', { message: 'hi' }, 'alice')).status).toBe(200);
       }
@@ -267,7 +263,7 @@ describe.each([['memory'], ['redis']])(
         expect(res.headers['ratelimit-remaining']).toBe(String(Math.max(0, 4 - i)));
         expect(Number(res.headers['ratelimit-reset'])).toBeGreaterThan(0);
       }
-      const { key } = await fundedKey();
+      const { key } = await createFundedKey(t.app);
       const bad = await charge(key, 'not a subject');
       expect(bad.status).toBe(400);
       expect(bad.body.error.param).toBe('x-subject');
@@ -288,7 +284,7 @@ describe.each([['memory'], ['redis']])(
     });
 
     it('in flight: a third slow call while two run is 429; afterwards there is room again', async () => {
-      const { key, keyId } = await fundedKey();
+      const { key, keyId } = await createFundedKey(t.app);
       const slow = (delayMs: number) =>
         request(server())
           .post('/v1/test-slow')
@@ -314,7 +310,7 @@ describe.each([['memory'], ['redis']])(
     });
 
     it('in flight: a slot is held until the operation settles, not until the client hangs up', async () => {
-      const { account, key, keyId } = await fundedKey();
+      const { account, key, keyId } = await createFundedKey(t.app);
       const scan = (query: string, signal?: AbortSignal) =>
         fetch(`${base}/v1/scan`, {
           method: 'POST',

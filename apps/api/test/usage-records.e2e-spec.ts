@@ -257,8 +257,6 @@ describe('usage records (e2e)', () => {
   describe("a charged call's record commits with its charge", () => {
     const server = () => t.app.getHttpServer();
 
-    const fundedKey = async (micros: number) => (await createFundedKey(t.app, { micros })).key;
-
     /**
      * The usage rows of a request, read once every record the key guard queued before now is
      * written: a later call refused for its x-subject is recorded by the guard through the same
@@ -302,7 +300,7 @@ describe('usage records (e2e)', () => {
     }
 
     it('a synchronous charged call: one record, written by the charging statement (no usage INSERT of its own)', async () => {
-      const key = await fundedKey(1_000_000);
+      const { key } = await createFundedKey(t.app, { micros: 1_000_000 });
       let res!: request.Response;
       const inserts = await countInserts(async () => {
         res = await request(server())
@@ -332,7 +330,7 @@ describe('usage records (e2e)', () => {
     });
 
     it('an async job that succeeds: one record, with its charge', async () => {
-      const key = await fundedKey(1_000_000);
+      const { key } = await createFundedKey(t.app, { micros: 1_000_000 });
       const accepted = await request(server())
         .post('/v1/assist')
         .set('Authorization', `Bearer ${key}`)
@@ -358,7 +356,7 @@ describe('usage records (e2e)', () => {
     });
 
     it('a settlement that committed but whose answer was lost: read back, still one record', async () => {
-      const key = await fundedKey(1_000_000);
+      const { key } = await createFundedKey(t.app, { micros: 1_000_000 });
       const settle = LedgerRepository.prototype.settleSuccess;
       let lost = 0;
       // The first settlement commits; then its answer is lost, as when the connection drops
@@ -391,7 +389,7 @@ describe('usage records (e2e)', () => {
     });
 
     it('a call refused before any charge is still recorded once, by the execution module', async () => {
-      const key = await fundedKey(0);
+      const { key } = await createFundedKey(t.app, { micros: 0 });
       const res = await request(server())
         .post('/v1/assist')
         .set('Authorization', `Bearer ${key}`)

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
@@ -9,6 +7,7 @@ import { WebhookOutbox, type JobEventType } from '../src/webhooks/webhook-outbox
 import { createAccount, createKey } from './support/fixtures';
 import { until, waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
+import { signatureHeaders, startReceiver, type Receiver } from './support/receiver';
 
 /**
  * Webhooks on the real database: endpoints managed over HTTP, secrets shown once and
@@ -20,54 +19,6 @@ import { createTestApp, type TestApp } from './support/test-app';
  * allows a local receiver (both modes follow that one policy; other loopback addresses stay
  * refused, see reliability/webhook-egress.e2e-spec.ts).
  */
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-interface Receiver {
-  url: string;
-  received: Received[];
-  close(): Promise<void>;
-}
-
-/** A receiver answering `statusFor(n)` to its n-th request (0-based). */
-async function startReceiver(statusFor: (index: number) => number): Promise<Receiver> {
-  const received: Received[] = [];
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const index = received.length;
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.statusCode = statusFor(index);
-      res.end('thanks');
-    });
-  });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/reelscout`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        sockets.forEach((socket) => socket.destroy());
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const headersOf = (received: Received) => ({
-  'webhook-id': String(received.headers['webhook-id']),
-  'webhook-timestamp': String(received.headers['webhook-timestamp']),
-  'webhook-signature': String(received.headers['webhook-signature']),
-});
 
 describe('webhooks (e2e)', () => {
   let t: TestApp;
@@ -290,7 +241,7 @@ describe('webhooks (e2e)', () => {
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers['user-agent']).toBe('Reelscout-Webhooks/1');
     expect(got.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
-    verified.push(new Webhook(endpoint.secret).verify(got.body, headersOf(got)));
+    verified.push(new Webhook(endpoint.secret).verify(got.body, signatureHeaders(got)));
     expect(verified[0]).toMatchObject({
       type: 'job.succeeded',
       data: { id: jobId, object: 'job' },
@@ -298,7 +249,7 @@ describe('webhooks (e2e)', () => {
     expect(() =>
       new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(
         got.body,
-        headersOf(got),
+        signatureHeaders(got),
       ),
     ).toThrow();
 
@@ -353,7 +304,7 @@ describe('webhooks (e2e)', () => {
     );
     for (const received of hook.received) {
       expect(() =>
-        new Webhook(endpoint.secret).verify(received.body, headersOf(received)),
+        new Webhook(endpoint.secret).verify(received.body, signatureHeaders(received)),
       ).not.toThrow();
     }
     expect(delivery.attempt_count).toBe(3);
@@ -395,8 +346,12 @@ describe('webhooks (e2e)', () => {
     await until(() => hook.received.length >= 1, 10_000, 'the delivery');
     const [got] = hook.received;
     expect(String(got.headers['webhook-signature']).split(' ')).toHaveLength(2);
-    expect(() => new Webhook(endpoint.secret).verify(got.body, headersOf(got))).not.toThrow();
-    expect(() => new Webhook(rotated.body.secret).verify(got.body, headersOf(got))).not.toThrow();
+    expect(() =>
+      new Webhook(endpoint.secret).verify(got.body, signatureHeaders(got)),
+    ).not.toThrow();
+    expect(() =>
+      new Webhook(rotated.body.secret).verify(got.body, signatureHeaders(got)),
+    ).not.toThrow();
   });
 
   it('redeliver: a new attempt of the same delivery, with the same webhook-id', async () => {

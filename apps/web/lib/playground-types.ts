@@ -3,15 +3,13 @@
  * (generated from the API's OpenAPI document) fit, they are used as they are, type-only. The
  * rest are local copies of the fields the views read; anything else in a result is kept as it is.
  */
-import type { Mode } from '@reelscout/domain/modes';
+import type { MarketChoice } from '@reelscout/domain/markets/market';
+import type { Market, Mode } from '@reelscout/domain/modes';
 import type { Operation } from '@reelscout/domain/prices';
 import type { ScanReel as WireScanReel, ScanRequest } from '@reelscout/sdk';
 
 export type PlaygroundOperation = Operation;
-export type { Mode };
-
-export type MarketValue = 'network_a' | 'network_b';
-export type MarketChoice = MarketValue | 'auto';
+export type { MarketChoice, Mode };
 
 // ---------- requests (the /v1/<operation> bodies) ----------
 
@@ -65,7 +63,7 @@ export type ScanReel = Omit<WireScanReel, 'authorFollowers' | 'outlier'> &
 export type OutlierBand = NonNullable<WireScanReel['outlier']>['band'];
 
 export interface ScanResult {
-  market: MarketValue;
+  market: Market;
   niche: string;
   queries: string[];
   reels: ScanReel[];
@@ -132,7 +130,7 @@ export interface PlaybookResult {
   reel: {
     id: string;
     url: string;
-    market: MarketValue;
+    market: Market;
     authorHandle: string | null;
     caption: string | null;
     durationSec: number | null;
@@ -189,7 +187,7 @@ export interface SoundSuggestion {
 }
 
 export interface MusicResult {
-  market: MarketValue;
+  market: Market;
   video: { id: string; url: string; durationSec: number };
   suggestions: SoundSuggestion[];
   considered: number;

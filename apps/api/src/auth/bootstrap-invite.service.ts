@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { AccountsService } from '../accounts/accounts.service';
 import { authConfig } from '../config';
@@ -11,10 +11,11 @@ const MARKER = 'bootstrap_invite_issued_at';
 /**
  * On the very first start with an empty database, one instance (whichever claims the marker
  * first) prints a one-time invite for the first administrator, with API access (or writes it to
- * BOOTSTRAP_INVITE_FILE, for `npm start`'s banner).
+ * BOOTSTRAP_INVITE_FILE, for `npm start`'s banner). The API's start-up calls `announce`; it is
+ * not a start-up hook, so other contexts that load AuthModule (the CLI) issue nothing.
  */
 @Injectable()
-export class BootstrapInviteService implements OnApplicationBootstrap {
+export class BootstrapInviteService {
   private readonly logger = new Logger('Bootstrap');
 
   constructor(
@@ -24,7 +25,7 @@ export class BootstrapInviteService implements OnApplicationBootstrap {
     @Inject(authConfig.KEY) private readonly config: ConfigType<typeof authConfig>,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  async announce(): Promise<void> {
     if (this.config.nodeEnv === 'test') return;
     const url = await this.issueIfEmpty();
     if (!url) return;

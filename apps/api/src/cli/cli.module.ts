@@ -15,7 +15,10 @@ import { DatabaseRepository } from '../repositories/database.repository';
 import { InviteRepository } from '../repositories/invite.repository';
 import { PasswordResetRepository } from '../repositories/password-reset.repository';
 
-/** The operator CLI's application context: the same services as the API, no HTTP. */
+/**
+ * The services the CLI's database commands use (see CliContext): the API's own, no HTTP.
+ * The commands themselves are CliCommandsModule's.
+ */
 @Module({})
 export class CliModule {
   /** Reads the configuration when called (see AppModule.register). */
@@ -33,17 +36,17 @@ export class CliModule {
         AccountsModule,
         LedgerModule,
       ],
-      // Services (with their repositories) picked out of modules the CLI cannot load whole:
-      // AuthModule would print the bootstrap invite, ApiKeysModule's guard needs throttling.
+      // Exactly the services the commands call, with their repositories: AuthModule and
+      // ApiKeysModule are not loaded whole, as their guards need the API's throttling.
       providers: [
         InvitesService,
         InviteRepository,
+        PasswordResetLinks,
+        PasswordResetRepository,
         ApiKeysService,
         ApiKeyRepository,
         KeyAuditRepository,
         DatabaseRepository,
-        PasswordResetLinks,
-        PasswordResetRepository,
       ],
     };
   }

@@ -33,6 +33,41 @@ describe('operator CLI arguments', () => {
     }
   });
 
+  it('prints help generated from the commands: --help exits 0 on stdout, no command exits 2', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.err).toBe('');
+    expect(help.out).toMatch(/^Usage: npm run cli -- \[options\] \[command\]/);
+    const commands = [
+      'migrate',
+      'invites:create',
+      'accounts:create',
+      'accounts:list',
+      'access:grant',
+      'access:revoke',
+      'keys:create',
+      'keys:update',
+      'keys:revoke',
+      'credit:add',
+      'balance',
+      'reset-link:create',
+      'providers:check',
+      'openapi',
+    ];
+    for (const command of commands) {
+      expect(help.out).toMatch(new RegExp(`^  ${command} `, 'm'));
+      const own = await run([command, '--help']);
+      expect({ command, code: own.code }).toEqual({ command, code: 0 });
+      expect(own.out).toContain(`Usage: npm run cli -- ${command}`);
+    }
+    const none = await run([]);
+    expect(none.code).toBe(2);
+    expect(none.err).toBe(help.out);
+    const unknown = await run(['keys:mint']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/unknown command 'keys:mint'[\s\S]*Usage: npm run cli/);
+  });
+
   it('documents how the database is chosen and migrated', async () => {
     const result = await run([]);
     expect(result.code).toBe(2);
@@ -75,7 +110,7 @@ describe('operator CLI arguments', () => {
       [['keys:create', '--email', 'a@example.com', '--operations', 'fly'], /unknown: fly/],
       [['keys:update', '--id', 'x', '--expires-at', 'soon'], /--expires-at/],
       [['keys:update', '--id', 'x'], /at least one setting/],
-      [['keys:update', '--id', 'x', '--mode', 'live'], /Unknown option for keys:update: --mode/],
+      [['keys:update', '--id', 'x', '--mode', 'live'], /unknown option '--mode'/],
     ] as [string[], RegExp][]) {
       const result = await run(argv);
       expect({ argv, code: result.code }).toEqual({ argv, code: 2 });
@@ -84,28 +119,35 @@ describe('operator CLI arguments', () => {
     }
   });
 
-  it('documents the key settings flags', async () => {
-    const { err } = await run([]);
+  it('documents the key settings flags in the help of both key commands', async () => {
+    const create = await run(['keys:create', '--help']);
+    expect(create.code).toBe(0);
+    const { code, out } = await run(['keys:update', '--help']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/Usage: npm run cli -- keys:update/);
+    expect(out).toMatch(/--id <id> +the key's id \(required\)/);
     for (const flag of [
-      'keys:update --id',
       '--limit-total-usd',
       '--limit-daily-usd',
       '--limit-monthly-usd',
-      '--operations assist,scan',
+      '--operations <list>',
       '--expires-at',
       '--subject-limit-daily-usd',
       '--subject-limit-monthly-usd',
     ]) {
-      expect(err).toContain(flag);
+      expect(out).toContain(flag);
+      expect(create.out).toContain(flag);
     }
   });
 
   it('reset-link:create takes exactly --email, checked before any database work', async () => {
-    expect((await run([])).err).toContain('reset-link:create --email E');
+    expect((await run([])).err).toMatch(/reset-link:create \[options\] +print a one-time/);
+    const help = await run(['reset-link:create', '--help']);
+    expect(help.out).toMatch(/^ +--email <address> +the account's address \(required\)$/m);
     for (const [argv, message] of [
       [['reset-link:create'], /reset-link:create needs --email/],
-      [['reset-link:create', '--email'], /--email needs a value/],
-      [['reset-link:create', '--email', 'a@example.com', '--mode', 'live'], /Unknown option/],
+      [['reset-link:create', '--email'], /option '--email <address>' argument missing/],
+      [['reset-link:create', '--email', 'a@example.com', '--mode', 'live'], /unknown option/],
     ] as [string[], RegExp][]) {
       const result = await run(argv);
       expect({ argv, code: result.code }).toEqual({ argv, code: 2 });

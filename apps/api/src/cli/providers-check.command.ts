@@ -1,9 +1,10 @@
+import { Command, Option } from 'nest-commander';
 import {
   missingCheckSettings,
   runProviderCheck,
   type ProviderCheckOptions,
 } from '../providers/live/provider-check';
-import type { CliIo } from './cli.runner';
+import { CommandExit, OperatorCommand, str, type CliIo, type Flags } from './operator-command';
 
 /**
  * `providers:check`: the live video-data endpoints, once each, with the operator's credentials
@@ -46,4 +47,38 @@ export async function providersCheck(
       `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return failed > 0 ? 1 : 0;
+}
+
+@Command({
+  name: 'providers:check',
+  description:
+    'call every video-data endpoint the live adapter uses once, with VIDEO_PROVIDER_* ' +
+    'credentials; prints ok or the error and the latency per endpoint (no database)',
+})
+export class ProvidersCheckCommand extends OperatorCommand {
+  @Option({
+    flags: '--instagram-url <url>',
+    name: 'instagram-url',
+    description: 'an Instagram post to fetch',
+  })
+  instagramUrl(value: string): string {
+    return value;
+  }
+
+  @Option({
+    flags: '--youtube-id <id>',
+    name: 'youtube-id',
+    description: 'a YouTube video to fetch',
+  })
+  youtubeId(value: string): string {
+    return value;
+  }
+
+  protected async execute(flags: Flags): Promise<void> {
+    const code = await providersCheck(
+      { instagramUrl: str(flags['instagram-url']), youtubeId: str(flags['youtube-id']) },
+      this.io,
+    );
+    if (code !== 0) throw new CommandExit(code);
+  }
 }

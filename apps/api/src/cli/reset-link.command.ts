@@ -1,23 +1,43 @@
-import type { INestApplicationContext } from '@nestjs/common';
-import type { Account } from '@reelscout/database';
+import { Command, Option } from 'nest-commander';
+import { AccountsService } from '../accounts/accounts.service';
 import { PasswordResetLinks } from '../auth/password-reset-links';
-import type { CliIo } from './cli.runner';
+import { CliContext, accountByEmail } from './cli-context';
+import { OperatorCommand, str, type Flags } from './operator-command';
 
 /**
  * `reset-link:create --email E`: a one-time password-reset link for one account, printed as the
  * last line, for installs without SMTP (the API never logs one). Valid for an hour; using it
  * voids the account's other links and signs it out everywhere, like a link from an e-mail.
  */
-export async function resetLinkCommand(
-  app: INestApplicationContext,
-  account: Pick<Account, 'id' | 'email'>,
-  io: CliIo,
-): Promise<number> {
-  const link = await app.get(PasswordResetLinks).create(account.id);
-  io.out(
-    `Password-reset link for ${account.email} (works once, until ${link.expiresAt.toISOString()}; ` +
-      'hand it to its owner only):',
-  );
-  io.out(link.url);
-  return 0;
+@Command({
+  name: 'reset-link:create',
+  description: 'print a one-time password-reset link for the account (for installs without SMTP)',
+})
+export class ResetLinkCommand extends OperatorCommand {
+  protected override readonly requiredFlags = ['email'];
+
+  constructor(private readonly context: CliContext) {
+    super();
+  }
+
+  @Option({
+    flags: '--email <address>',
+    name: 'email',
+    description: "the account's address (required)",
+  })
+  email(value: string): string {
+    return value;
+  }
+
+  protected async execute(flags: Flags): Promise<void> {
+    const { account, link } = await this.context.run(async (app) => {
+      const found = await accountByEmail(app.get(AccountsService), str(flags.email)!);
+      return { account: found, link: await app.get(PasswordResetLinks).create(found.id) };
+    });
+    this.io.out(
+      `Password-reset link for ${account.email} (works once, until ${link.expiresAt.toISOString()}; ` +
+        'hand it to its owner only):',
+    );
+    this.io.out(link.url);
+  }
 }

@@ -13,6 +13,7 @@ import {
   EgressRefusedError,
   EgressTimeoutError,
 } from './egress.errors';
+import { failure as failureOf } from '../../test/support/failures';
 
 /** A real HTTP listener that records every connection and request it gets. */
 interface Listener {
@@ -77,14 +78,7 @@ function resolver(table: Record<string, string[] | (() => string[])>) {
   return { resolve, lookups };
 }
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a failure');
-}
+const failure = (promise: Promise<unknown>) => failureOf<Error>(promise, { type: null });
 
 describe('EgressGuard (real sockets)', () => {
   let listeners: Listener[] = [];

@@ -35,10 +35,10 @@ import { Clock } from '../common/clock/clock';
  * Who runs the call: a key's caller (/v1), or a signed-in account's dashboard run, which has no
  * key (`keyId` null, `source: 'dashboard'`) and no subject.
  */
-export type RunningParty = Omit<Caller, 'keyId'> & { keyId: string | null; source?: UsageSource };
+export type RunCaller = Omit<Caller, 'keyId'> & { keyId: string | null; source?: UsageSource };
 
 export type CallContext = {
-  caller: RunningParty;
+  caller: RunCaller;
   req: Request;
   res: Response;
   /** How to answer, instead of the request's `Prefer` header (a dashboard run is always async). */

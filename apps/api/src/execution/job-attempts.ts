@@ -12,7 +12,7 @@ import {
 } from '../providers/http/provider-call-meter';
 import { JobRepository } from '../repositories/job.repository';
 import { withDeadline } from './deadline';
-import { JobSettlement, type AttemptJob, type Ending, type Settled } from './job-settlement';
+import { JobSettlement, type JobAttempt, type Ending, type Settled } from './job-settlement';
 import type { RunnableOperation } from './operation.contract';
 import { Clock } from '../common/clock/clock';
 
@@ -94,7 +94,7 @@ export class JobAttempts {
   }
 
   run(
-    job: AttemptJob,
+    job: JobAttempt,
     runnable: RunnableOperation,
     options: AttemptOptions,
   ): Promise<AttemptResult> {
@@ -146,7 +146,7 @@ export class JobAttempts {
   }
 
   private async attempt(
-    job: AttemptJob,
+    job: JobAttempt,
     runnable: RunnableOperation,
     entry: Running,
     options: AttemptOptions,
@@ -239,7 +239,7 @@ export class JobAttempts {
   }
 
   private async settle(
-    job: AttemptJob,
+    job: JobAttempt,
     ending: Ending,
     options: AttemptOptions,
     meta: { startedAt: number; market: string | null; thrown?: unknown },
@@ -262,7 +262,7 @@ export class JobAttempts {
    * goes up (a synchronous caller gets 500 with its x-job-id); the job stays running without a
    * heartbeat and the sweeper recovers it, so its hold is never left pending.
    */
-  private async endWithRetries(job: AttemptJob, ending: Ending, usage: UsageFacts) {
+  private async endWithRetries(job: JobAttempt, ending: Ending, usage: UsageFacts) {
     let failedBefore = false;
     for (const delayMs of [...SETTLE_RETRY_DELAYS_MS, null]) {
       try {
@@ -281,7 +281,7 @@ export class JobAttempts {
   }
 
   /** Proves the attempt alive; stops it when a cancel was requested or another attempt took over. */
-  private async beat(job: AttemptJob, entry: Running): Promise<void> {
+  private async beat(job: JobAttempt, entry: Running): Promise<void> {
     try {
       const cancel = await this.jobs.heartbeat(job.id, job.attempt, entry.progress);
       if (cancel === null) entry.controller.abort(new Superseded());
@@ -295,7 +295,7 @@ export class JobAttempts {
    * What the call cost at the video-data provider, per endpoint: requests sent and the paid ones
    * (answered 200). Live calls only; the sandbox makes no provider requests.
    */
-  private logProviderCalls(job: AttemptJob, tally: ProviderCallTally): void {
+  private logProviderCalls(job: JobAttempt, tally: ProviderCallTally): void {
     const requests = totalOf(tally.requests);
     if (requests === 0) return;
     this.logger.log(

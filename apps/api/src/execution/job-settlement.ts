@@ -13,7 +13,7 @@ import { JobQueue } from './job-queue';
 import { transition, type JobEvent } from './job-state';
 
 /** One attempt of a running job: what is needed to settle it. */
-export interface AttemptJob {
+export interface JobAttempt {
   id: string;
   attempt: number;
   accountId: string;
@@ -29,7 +29,7 @@ export interface AttemptJob {
   source?: UsageSource;
 }
 
-export function attemptOf(row: JobRow): AttemptJob {
+export function attemptOf(row: JobRow): JobAttempt {
   return {
     id: row.id,
     attempt: row.attempt,
@@ -105,7 +105,7 @@ export class JobSettlement {
    * `manager`: inside a caller's transaction (the sweeper's, which holds the row's lock).
    */
   async end(
-    job: AttemptJob,
+    job: JobAttempt,
     ending: Ending,
     usage: UsageFacts,
     manager?: EntityManager,
@@ -154,7 +154,7 @@ export class JobSettlement {
    * when the job is not ended by this attempt. A success whose late charge did not land (its
    * hold had been reaped) is charged now.
    */
-  async endedBy(job: AttemptJob, ending: Ending, usage: UsageFacts): Promise<Settled | null> {
+  async endedBy(job: JobAttempt, ending: Ending, usage: UsageFacts): Promise<Settled | null> {
     const row = await this.jobs.findById(job.id);
     if (!row || row.attempt !== job.attempt || !row.finished_at) return null;
     if (row.status !== 'succeeded') return { httpStatus: row.http_status ?? 500, captured: null };
@@ -190,7 +190,7 @@ export class JobSettlement {
    * attempt's recovery, which `recovery` counts): its hold is voided and the next attempt places
    * a new one. Whether it did.
    */
-  async requeue(job: AttemptJob, manager?: EntityManager, recovery = false): Promise<boolean> {
+  async requeue(job: JobAttempt, manager?: EntityManager, recovery = false): Promise<boolean> {
     const run = async (m: EntityManager) => {
       if (!(await this.ledger.requeue(job, transition('running', 'requeue'), recovery, m))) {
         return false;
@@ -202,7 +202,7 @@ export class JobSettlement {
   }
 
   /** The late charge of a success whose hold the reaper voided (free when there is no room). */
-  private async chargeReaped(job: AttemptJob, charge: Micros, usage: UsageFacts): Promise<Settled> {
+  private async chargeReaped(job: JobAttempt, charge: Micros, usage: UsageFacts): Promise<Settled> {
     const charged = await this.ledger.chargeReapedHold(
       { id: job.id, holdId: job.holdId!, accountId: job.accountId, mode: job.mode },
       charge,

@@ -34,14 +34,14 @@ export interface CaptureResult {
   balance: Micros;
 }
 
-/** The subset of the caller billing needs. */
-export interface BillingParty {
+/** Whose balance: one account's, in one mode (live and test money never mix). */
+export interface BalanceOwner {
   accountId: string;
   mode: Mode;
 }
 
-/** A party whose hold counts toward its key's and subject's spend windows. */
-export interface SpendingParty extends BillingParty {
+/** A balance owner whose hold counts toward its key's and subject's spend windows. */
+export interface Spender extends BalanceOwner {
   keyId: string | null;
   subject: string | null;
 }
@@ -98,7 +98,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The 402 of a call whose hold did not fit the available balance (nothing was held). */
-  async insufficientCredit(party: BillingParty, amount: Micros): Promise<DomainError> {
+  async insufficientCredit(party: BalanceOwner, amount: Micros): Promise<DomainError> {
     const { balance, available } = await this.balance(party);
     return new DomainError(
       'insufficient_credit',
@@ -117,7 +117,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
    * The 402 of a hold its statement refused (nothing was held or counted): short credit, or the
    * key's or the subject's spend limit in a window (which one, the limit, when it resets).
    */
-  async refusal(party: SpendingParty, amount: Micros, refused: HoldRefused): Promise<DomainError> {
+  async refusal(party: Spender, amount: Micros, refused: HoldRefused): Promise<DomainError> {
     if (refused.kind === 'insufficient_credit') return this.insufficientCredit(party, amount);
     if (refused.kind === 'credit_shortfall') {
       return new DomainError(
@@ -164,7 +164,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The DomainError for a hold statement's failure: a refusal's 402, or the error itself. */
-  async holdError(party: SpendingParty, amount: Micros, error: unknown): Promise<unknown> {
+  async holdError(party: Spender, amount: Micros, error: unknown): Promise<unknown> {
     return error instanceof HoldRefused ? this.refusal(party, amount, error) : error;
   }
 
@@ -174,7 +174,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** A subject's spend (spent or held) in its current UTC day and month. */
-  subjectSpend(party: BillingParty, subject: string) {
+  subjectSpend(party: BalanceOwner, subject: string) {
     return this.spend.forSubject(party.accountId, party.mode, subject, this.clock.now());
   }
 
@@ -191,7 +191,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
    * Returns null when that reference was already credited.
    */
   async credit(
-    party: BillingParty,
+    party: BalanceOwner,
     amount: Micros,
     entry: { kind: CreditKind; reason?: string; reference?: string },
     manager?: EntityManager,
@@ -245,7 +245,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     };
   }
 
-  async balance(party: BillingParty, manager?: EntityManager): Promise<BalanceView> {
+  async balance(party: BalanceOwner, manager?: EntityManager): Promise<BalanceView> {
     const row = await this.accountBalances.get(party.accountId, party.mode, manager);
     const balance = toMicros(row?.balance);
     const held = toMicros(row?.held);

@@ -1,6 +1,7 @@
 import { DomainError } from '@reelscout/domain';
 import { MarketsService } from './markets.service';
 import type { ShortLinkResolver } from './short-link-resolver';
+import { failure } from '../../test/support/failures';
 
 const TT = '6718335390845095173';
 const DY = '7301234567890123456';
@@ -18,16 +19,6 @@ class TableResolver implements ShortLinkResolver {
     if (answer instanceof Error) throw answer;
     return answer;
   }
-}
-
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('MarketsService.resolveLink', () => {

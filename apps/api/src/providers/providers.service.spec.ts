@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { DomainError } from '@reelscout/domain';
 import { configModule } from '../config';
 import { OpenAiLlmProvider } from './live/openai-llm.provider';
 import { TikhubVideoDataProvider } from './live/tikhub';
@@ -9,16 +8,7 @@ import { ProvidersModule } from './providers.module';
 import { ProvidersService } from './providers.service';
 import { SandboxLlmProvider } from './sandbox/sandbox-llm.provider';
 import { SandboxVideoDataProvider } from './sandbox/sandbox-video-data.provider';
-
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('expected a rejection');
-}
+import { failure } from '../../test/support/failures';
 
 beforeAll(() => Logger.overrideLogger(false));
 

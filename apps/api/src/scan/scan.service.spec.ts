@@ -8,6 +8,7 @@ import { defaultProvidersSettings } from '../providers/providers-settings';
 import { ProvidersService } from '../providers/providers.service';
 import type { VideoDataProvider } from '../providers/video-data.provider';
 import { relevanceBudgetMs, RELEVANCE_BUDGET_MS, ScanService } from './scan.service';
+import { failure as failureOf } from '../../test/support/failures';
 
 beforeAll(() => Logger.overrideLogger(false));
 
@@ -130,14 +131,7 @@ function setUp() {
   return { video, llm, service: new ScanService(providers) };
 }
 
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
+const failure = (promise: Promise<unknown>) => failureOf<Error>(promise, { type: null });
 
 const signal = () => new AbortController().signal;
 

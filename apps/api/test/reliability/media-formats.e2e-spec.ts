@@ -8,7 +8,7 @@ import {
   type FakeOpenAI,
   type FakeProvider,
 } from '../fakes';
-import { createAccount, createKey } from '../support/fixtures';
+import { balanceOf, createAccount, createKey } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -107,8 +107,10 @@ describe('a playlist served as a video is refused, uncharged (e2e)', () => {
       code: 'provider_error',
     });
     expect(res.headers['x-service-charged-usd']).toBeUndefined();
-    expect(
-      await t.app.get(BillingService).balance({ accountId: account.id, mode: 'live' }),
-    ).toEqual({ balance: FUNDS, held: 0, available: FUNDS });
+    expect(await balanceOf(t.app, account.id, 'live')).toEqual({
+      balance: FUNDS,
+      held: 0,
+      available: FUNDS,
+    });
   });
 });

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { ApiKeysService } from '../../src/api-keys/api-keys.service';
 import { BillingService } from '../../src/ledger/billing.service';
 import { WebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.service';
-import { createAccount, createKey, type AccountFixture } from '../support/fixtures';
+import { balanceOf, createAccount, createKey, type AccountFixture } from '../support/fixtures';
 import { securitySuite } from '../support/security-suite';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { ENABLED_OPERATIONS } from './v1-operations';
@@ -19,7 +19,7 @@ import { ENABLED_OPERATIONS } from './v1-operations';
 
 type Agent = ReturnType<typeof request.agent>;
 
-interface Party {
+interface SignedInAccount {
   account: AccountFixture;
   agent: Agent;
   keyIds: string[];
@@ -53,11 +53,11 @@ const HOSTILE_IDS = [
 describe('object-level authorization on /account, and the security suite on /v1 (e2e)', () => {
   let t: TestApp;
   let db: Client;
-  let victim: Party;
-  let attacker: Party;
+  let victim: SignedInAccount;
+  let attacker: SignedInAccount;
   const server = () => t.app.getHttpServer();
 
-  async function party(label: string, credit: number, subject: string): Promise<Party> {
+  async function party(label: string, credit: number, subject: string): Promise<SignedInAccount> {
     const account = await createAccount(t.app, { apiAccess: true });
     const billing = t.app.get(BillingService);
     await billing.credit({ accountId: account.id, mode: 'test' }, credit, { kind: 'grant' });
@@ -382,8 +382,7 @@ describe('object-level authorization on /account, and the security suite on /v1 
       const res = await attacker.agent.get('/account/credit');
       expect(res.status).toBe(200);
       expect(res.body.balances.test.balance).toBe(
-        (await t.app.get(BillingService).balance({ accountId: attacker.account.id, mode: 'test' }))
-          .balance,
+        (await balanceOf(t.app, attacker.account.id)).balance,
       );
       expect(res.body.balances.live.balance).toBe(0);
       expect(res.text).not.toContain(String(VICTIM_TEST_CREDIT - 20_000));
@@ -424,10 +423,7 @@ describe('object-level authorization on /account, and the security suite on /v1 
       expect(res.body.error.param).toBe('accountId');
       const ok = await attacker.agent.post('/account/credit/test').send({ amountUsd: '1.00' });
       expect(ok.status).toBe(200);
-      expect(ok.body.balanceMicros).toBe(
-        (await t.app.get(BillingService).balance({ accountId: attacker.account.id, mode: 'test' }))
-          .balance,
-      );
+      expect(ok.body.balanceMicros).toBe((await balanceOf(t.app, attacker.account.id)).balance);
     },
     'GET /account/ledger': async () => {
       const { rows } = await db.query(
@@ -831,10 +827,7 @@ describe('object-level authorization on /account, and the security suite on /v1 
     expect(second.headers['x-service-balance-usd']).not.toBe(
       first.headers['x-service-balance-usd'],
     );
-    expect(
-      (await t.app.get(BillingService).balance({ accountId: attacker.account.id, mode: 'test' }))
-        .balance,
-    ).toBe(before.balance - 10_000);
+    expect((await balanceOf(t.app, attacker.account.id)).balance).toBe(before.balance - 10_000);
     await victimSeesNothingChanged();
   });
 

@@ -59,3 +59,8 @@ export async function createFundedKey(
   const created = await createKey(app, account.id, mode);
   return { account, keyId: created.id, key: created.key };
 }
+
+/** The account's balance, hold and available credit in `mode`, read from the ledger. */
+export function balanceOf(app: INestApplication, accountId: string, mode: Mode = 'test') {
+  return app.get(BillingService).balance({ accountId, mode });
+}

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
-import { DomainError } from '@reelscout/domain';
 import {
   OPENAI_PATHS,
   PROVIDER_BODY_MARKER,
@@ -15,6 +14,7 @@ import {
   perAttemptTimeoutMs,
   type OpenAiLlmSettings,
 } from './openai-llm.provider';
+import { failure as failureOf } from '../../../test/support/failures';
 
 interface Intent {
   intent: 'scan' | 'chat' | 'refuse';
@@ -67,16 +67,7 @@ const request = (images?: string[]) => ({
   validate: validateIntent,
 });
 
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).message).not.toContain(PROVIDER_BODY_MARKER);
-    return error as DomainError;
-  }
-  throw new Error('expected a rejection');
-}
+const failure = (promise: Promise<unknown>) => failureOf(promise, { hides: PROVIDER_BODY_MARKER });
 
 beforeAll(async () => {
   Logger.overrideLogger(false);

@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import { DomainError } from '@reelscout/domain';
 import { EgressGuard, EgressPolicy } from '../../egress';
 import {
   appAweme,
@@ -17,6 +16,7 @@ import {
 } from '../../../test/fakes';
 import { ENDPOINTS } from './tikhub-endpoints';
 import { TikhubVideoDataProvider, type TikhubVideoDataSettings } from './tikhub';
+import { failure } from '../../../test/support/failures';
 
 /**
  * The live adapter against the provider's published contract (TikHub API V5.3.2): every request
@@ -45,16 +45,6 @@ function adapter(overrides: Partial<TikhubVideoDataSettings> = {}): TikhubVideoD
     egress: new EgressGuard(EgressPolicy.fromSetting('127.0.0.1')),
     ...overrides,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('expected a rejection');
 }
 
 /** Every request the fake saw, checked again against the contract: none may break it. */

@@ -1,19 +1,9 @@
-import { DomainError } from '@reelscout/domain';
 import { SandboxLlmProvider } from './sandbox-llm.provider';
 import { SANDBOX_LLM_RULES, type SandboxLlmOutputs } from './sandbox-llm.rules';
 import { SandboxMediaRegistry } from './sandbox-media-registry';
+import { failure } from '../../../test/support/failures';
 
 const accept = <T>(value: unknown) => value as T;
-
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('SandboxLlmProvider', () => {
   const llm = new SandboxLlmProvider();

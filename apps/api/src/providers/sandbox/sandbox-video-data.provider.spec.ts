@@ -1,5 +1,5 @@
 import { readFile, rm } from 'node:fs/promises';
-import { DomainError, parseVideoLink, POST_ID_PATTERN, type VideoRef } from '@reelscout/domain';
+import { parseVideoLink, POST_ID_PATTERN, type VideoRef } from '@reelscout/domain';
 import { createStubSandboxRenderer, type StubSandboxRenderer } from '../../../test/fakes';
 import { MarketsService } from '../../link-resolution/markets.service';
 import { mediaTempDir } from '../http/media-download';
@@ -9,6 +9,7 @@ import { SANDBOX_MAGIC_IDS } from './sandbox-magic';
 import { SandboxMediaRegistry } from './sandbox-media-registry';
 import { SandboxVideoDataProvider } from './sandbox-video-data.provider';
 import { hasHan } from './sandbox-text';
+import { failure } from '../../../test/support/failures';
 
 let renderer: StubSandboxRenderer;
 
@@ -20,16 +21,6 @@ function sandbox(options: { slowDelayMs?: number; registry?: SandboxMediaRegistr
     // A fresh catalogue each time: the determinism tests compare independent instances.
     catalogue: new SandboxCatalogue(),
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return error as DomainError;
-  }
-  throw new Error('expected a rejection');
 }
 
 beforeAll(async () => {

@@ -1,0 +1,48 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AccessGrantCommand, AccessRevokeCommand } from './access.command';
+import { AccountsCreateCommand } from './accounts-create.command';
+import { AccountsListCommand } from './accounts-list.command';
+import { BalanceCommand } from './balance.command';
+import { CliContext } from './cli-context';
+import { CreditAddCommand } from './credit-add.command';
+import { InvitesCreateCommand } from './invites-create.command';
+import { KeysCreateCommand } from './keys-create.command';
+import { KeysRevokeCommand } from './keys-revoke.command';
+import { KeysUpdateCommand } from './keys-update.command';
+import { MigrateCommand } from './migrate.command';
+import { OpenApiCommand } from './openapi.command';
+import { CLI_IO, type CliIo } from './operator-command';
+import { ProvidersCheckCommand } from './providers-check.command';
+import { ResetLinkCommand } from './reset-link.command';
+
+/** The order `npm run cli -- --help` lists them in. */
+export const COMMANDS = [
+  MigrateCommand,
+  InvitesCreateCommand,
+  AccountsCreateCommand,
+  AccountsListCommand,
+  AccessGrantCommand,
+  AccessRevokeCommand,
+  KeysCreateCommand,
+  KeysUpdateCommand,
+  KeysRevokeCommand,
+  CreditAddCommand,
+  BalanceCommand,
+  ResetLinkCommand,
+  ProvidersCheckCommand,
+  OpenApiCommand,
+];
+
+/**
+ * The operator CLI's commands, one class each. Starting this module touches no database:
+ * commands that need one open CliModule's services through CliContext.
+ */
+@Module({})
+export class CliCommandsModule {
+  static register(io: CliIo): DynamicModule {
+    return {
+      module: CliCommandsModule,
+      providers: [{ provide: CLI_IO, useValue: io }, CliContext, ...COMMANDS],
+    };
+  }
+}

@@ -1,0 +1,17 @@
+import { runMigrations } from '@reelscout/database';
+import { Command } from 'nest-commander';
+import { OperatorCommand, UsageError } from './operator-command';
+
+@Command({ name: 'migrate', description: 'apply pending database migrations' })
+export class MigrateCommand extends OperatorCommand {
+  protected async execute(): Promise<void> {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new UsageError('DATABASE_URL is not set.');
+    const applied = await runMigrations(url);
+    this.io.out(
+      applied.length
+        ? `Applied ${applied.length} migration(s): ${applied.join(', ')}`
+        : 'Database is up to date.',
+    );
+  }
+}
