@@ -5,3 +5,4 @@ export * from './modes';
 export * from './markets';
 export * from './api-keys';
 export * from './views';
+export * from './watches';

@@ -15,6 +15,7 @@ import { StatusIndexesOutOfLookups1763701300000 } from './1763701300000-status-i
 import { MoneyFunctions1763701400000 } from './1763701400000-money-functions';
 import { JobQueueMessage1763701500000 } from './1763701500000-job-queue-message';
 import { PasswordResetsByAccount1763702000000 } from './1763702000000-password-resets-by-account';
+import { Watches1763702100000 } from './1763702100000-watches';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   MoneyFunctions1763701400000,
   JobQueueMessage1763701500000,
   PasswordResetsByAccount1763702000000,
+  Watches1763702100000,
 ];
