@@ -28,6 +28,7 @@ import { BalanceModule } from './balance/balance.module';
 import { McpModule } from './mcp/mcp.module';
 import { PlaygroundModule } from './playground/playground.module';
 import { ClockModule } from './common/clock/clock';
+import { WatchesModule } from './watches/watches.module';
 
 /**
  * The configuration is read when `register()` is called (when an app is created), not when
@@ -89,6 +90,7 @@ const FEATURE_MODULES = [
   BalanceModule,
   McpModule,
   PlaygroundModule,
+  WatchesModule,
 ];
 
 @Module({

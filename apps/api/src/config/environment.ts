@@ -144,6 +144,12 @@ export class Environment {
   @Max(100_000)
   API_KEYS_MAX_PER_ACCOUNT: number = 100;
 
+  /** Watches one account may have per mode; past it, 409 `resource_limit_reached`. */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  WATCHES_MAX_PER_MODE: number = 50;
+
   // --- operation deadlines (SPEC.md client timeouts are the ceilings) ---
 
   /** assist's deadline; past it the call is 504 `timeout` and its hold voided. At most 30 s. */

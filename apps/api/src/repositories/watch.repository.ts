@@ -176,13 +176,24 @@ export class WatchRepository {
     if (changes.minOutlierScore !== undefined) {
       sets.push(`min_outlier_score = ${params.add(changes.minOutlierScore)}`);
     }
-    if (changes.nextRunAt !== undefined) sets.push(`next_run_at = ${params.add(changes.nextRunAt)}`);
-    if (changes.lastJobId !== undefined) sets.push(`last_job_id = ${params.add(changes.lastJobId)}`);
+    if (changes.nextRunAt !== undefined)
+      sets.push(`next_run_at = ${params.add(changes.nextRunAt)}`);
+    if (changes.lastJobId !== undefined)
+      sets.push(`last_job_id = ${params.add(changes.lastJobId)}`);
     const [, count] = (await manager.query(
       `UPDATE watches w SET ${sets.join(', ')} WHERE w.id = ${params.add(id)} AND ${scoped(params, scope)}`,
       params.values,
     )) as [unknown, number];
     return count > 0;
+  }
+
+  /** In the caller's transaction: the watch's latest run is now this job's. */
+  async setLastJob(id: string, jobId: string, now: Date, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE watches SET last_job_id = $2, updated_at = $3 WHERE id = $1`, [
+      id,
+      jobId,
+      now,
+    ]);
   }
 
   /** Deletes the scope's watch (its runs and delivered reels with it); false when there is none. */

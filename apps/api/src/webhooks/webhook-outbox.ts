@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { JOB_EVENT_TYPES, type JobEventType, type Mode, type WebhookEventType } from '@reelscout/domain';
+import {
+  JOB_EVENT_TYPES,
+  type JobEventType,
+  type Mode,
+  type WebhookEventType,
+} from '@reelscout/domain';
 import type { EntityManager } from 'typeorm';
 import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository';
 import { WebhookDispatcher } from './webhook-dispatcher';

@@ -71,6 +71,7 @@ export class Watches1763702100000 implements MigrationInterface {
     await q.query(
       `CREATE UNIQUE INDEX watch_runs_slot_idx ON watch_runs (watch_id, slot_at) WHERE slot_at IS NOT NULL`,
     );
+    await q.query(`CREATE UNIQUE INDEX watch_runs_job_idx ON watch_runs (job_id)`);
     await q.query(`CREATE INDEX watch_runs_watch_idx ON watch_runs (watch_id, id DESC)`);
     await q.query(`
       CREATE TABLE watch_reels (
