@@ -78,7 +78,7 @@ export class ProvidersService implements OnApplicationShutdown {
     /** The egress module's guard; without one, the strict policy (public addresses only). */
     @Optional() private readonly egress: EgressGuard = new EgressGuard(),
     /** The app's clock, which the sandbox's late reel is judged by; without one, real time. */
-    @Optional() private readonly clock: Clock | null = null,
+    @Optional() @Inject(Clock) private readonly clock: Clock | null = null,
   ) {
     const missing = this.missingLiveSettings();
     if (missing.videoData.length > 0 || missing.llm.length > 0) {

@@ -16,6 +16,9 @@ export const SANDBOX_LATE_REEL = {
   fromUtcHour: 12,
 } as const;
 
+/** Its caption's hook: plainly on its niche, so any brief about house plants finds it relevant. */
+const LATE_REEL_HOOK = 'Houseplant care tips: the plants that thrive in low light';
+
 /** Whether the late reel is in search results at `now`. */
 export function lateReelVisible(now: Date): boolean {
   return now.getUTCHours() >= SANDBOX_LATE_REEL.fromUtcHour;
@@ -36,7 +39,7 @@ export function buildLateReel(catalogue: SandboxCatalogue): SandboxReel {
   post.id = id;
   post.namespacedId = namespacedIdFor(market, id);
   post.url = canonicalUrlFor(market, id, post.authorHandle ?? undefined);
-  post.caption = `${post.caption ?? ''} (just posted)`.trim();
+  post.caption = `${LATE_REEL_HOOK} ${post.hashtags.map((tag) => `#${tag}`).join(' ')}`;
   post.stats = { ...post.stats, playCount: plays };
   return { ...source, index: -1, post, playCount: plays };
 }
