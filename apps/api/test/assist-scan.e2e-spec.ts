@@ -25,6 +25,7 @@ const SCAN_REEL_FIELDS = [
   'coverUrl',
   'authorHandle',
   'authorName',
+  'authorFollowers',
   'caption',
   'playCount',
   'likeCount',
@@ -33,6 +34,7 @@ const SCAN_REEL_FIELDS = [
   'durationSec',
   'postedAt',
   'relevance',
+  'outlier',
 ].sort();
 
 describe('assist and scan in test mode (sandbox)', () => {
@@ -225,6 +227,7 @@ describe('assist and scan in test mode (sandbox)', () => {
       [{ query: 'coffee', limit: 21 }, 'limit'],
       [{ query: 'coffee', limit: 2.5 }, 'limit'],
       [{ query: 'coffee', market: 'network_c' }, 'market'],
+      [{ query: 'coffee', sort: 'views' }, 'sort'],
       [{ query: 'coffee', region: 'US' }, 'region'],
     ])('refuses a bad body (#%#), naming %s', async (body, param) => {
       const { key } = await fundedKey(t, 'test');
@@ -380,6 +383,8 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
       coverUrl: 'https://cdn.example/cover-6.jpg',
       authorHandle: 'h6',
       authorName: 'Creator 6',
+      // The fake sent no follower count: no outlier score either.
+      authorFollowers: null,
       caption: 'relevant coffee reel 6',
       playCount: 7_000,
       likeCount: 16,
@@ -388,6 +393,7 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
       durationSec: 27,
       postedAt: new Date((1_764_000_000 + 6 * 3_600) * 1000).toISOString(),
       relevance: { score: 8, reason: 'fits the brief' },
+      outlier: null,
     });
   });
 

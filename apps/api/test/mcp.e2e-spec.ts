@@ -131,18 +131,32 @@ describe('MCP server (e2e)', () => {
       const scan = tools.find((tool) => tool.name === 'scan')!;
       expect(scan.inputSchema).toEqual(committedSchemas.scan.inputSchema);
       expect(scan.inputSchema.required).toEqual(['query']);
-      expect(Object.keys(scan.inputSchema.properties!)).toEqual(['query', 'market', 'limit']);
+      expect(Object.keys(scan.inputSchema.properties!)).toEqual([
+        'query',
+        'market',
+        'limit',
+        'sort',
+      ]);
+      expect(scan.inputSchema.properties!.sort).toMatchObject({
+        enum: ['traction', 'outlier', 'relevance'],
+      });
     });
 
     it('scan in test mode returns reels and is charged like /v1', async () => {
       const before = await balanceOf(key);
       const result = (await client.callTool({
         name: 'scan',
-        arguments: { query: 'home espresso tips', limit: 5 },
+        arguments: { query: 'home espresso tips', limit: 5, sort: 'outlier' },
       })) as CallToolResult;
       expect(result.isError).toBeFalsy();
-      const body = result.structuredContent as { reels: { url: string }[]; market: string };
+      const body = result.structuredContent as {
+        reels: { url: string; outlier: { score: number } | null }[];
+        market: string;
+      };
       expect(body.reels.length).toBeGreaterThan(0);
+      // `sort` reaches the API: the reels come highest outlier score first.
+      const scores = body.reels.map((reel) => reel.outlier?.score ?? Number.NEGATIVE_INFINITY);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
       expect(body.market).toBe('network_a');
       const text = (result.content[0] as { type: string; text: string }).text;
       expect(text).toContain(body.reels[0].url);

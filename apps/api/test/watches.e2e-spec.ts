@@ -266,6 +266,46 @@ describe('watches (e2e)', () => {
     expect(got.body.last_run).toMatchObject({ new_reels: 0, charged_usd: '0.000000' });
   });
 
+  it('min_outlier_score delivers only reels scoring at least that; reels without a score are left out', async () => {
+    const { key } = await createFundedKey(t.app);
+    const plain = await watchOf(key);
+    const all = (await run(key, plain.id)).body.reels as {
+      id: string;
+      outlier: { score: number } | null;
+    }[];
+    const scores = all.flatMap((reel) => (reel.outlier ? [reel.outlier.score] : []));
+    expect(new Set(scores).size).toBeGreaterThan(1);
+    const threshold = Math.max(...scores);
+    const picky = await watchOf(key, { ...BRIEF, min_outlier_score: threshold });
+    const ran = await run(key, picky.id);
+    const expected = all.filter((reel) => reel.outlier && reel.outlier.score >= threshold);
+    expect(ran.body.reels.map((reel: { id: string }) => reel.id)).toEqual(
+      expected.map((reel) => reel.id),
+    );
+    expect(expected.length).toBeLessThan(all.length);
+    expect(ran.headers['x-service-charged-usd']).toBe((expected.length * 0.0075).toFixed(6));
+    // Lowering the minimum lets the next run deliver the rest, and only the rest.
+    await request(server())
+      .patch(`/v1/watches/${picky.id}`)
+      .set(auth(key))
+      .send({ min_outlier_score: null });
+    const rest = await run(key, picky.id);
+    expect(new Set(rest.body.reels.map((reel: { id: string }) => reel.id))).toEqual(
+      new Set(all.filter((reel) => !expected.includes(reel)).map((reel) => reel.id)),
+    );
+  });
+
+  it('sort: "outlier" is stored and the run scans in that order', async () => {
+    const { key } = await createFundedKey(t.app);
+    const watch = await watchOf(key, { ...BRIEF, sort: 'outlier' });
+    expect(watch).toMatchObject({ sort: 'outlier' });
+    const ran = await run(key, watch.id);
+    const scores = (ran.body.reels as { outlier: { score: number } | null }[]).map(
+      (reel) => reel.outlier?.score ?? -Infinity,
+    );
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
   it('a run answers like an operation: 202 with its job under Prefer: respond-async', async () => {
     const { key } = await createFundedKey(t.app);
     const watch = await watchOf(key);

@@ -6,6 +6,7 @@
 import type { NumberFormatOptions } from 'next-intl';
 import type { PlaygroundTexts } from './playground';
 import type {
+  OutlierBand,
   PlaybookResult,
   ScanReel,
   SoundSuggestion,
@@ -15,7 +16,7 @@ import type {
 
 // ---------- scan ----------
 
-export type ReelSort = 'traction' | 'relevance';
+export type ReelSort = 'traction' | 'outlier' | 'relevance';
 
 /** A reel with its place in the result: the media routes address reels by that index. */
 export interface IndexedReel {
@@ -24,20 +25,37 @@ export interface IndexedReel {
 }
 
 /**
- * Traction: views, then likes (the API's own order). Relevance: score, reels without one last,
- * then traction. Stable: equal reels keep the result's order.
+ * Traction: views, then likes (the API's own order). Outlier: score, reels without one last, then
+ * traction. Relevance: score, reels without one last, then traction. Stable: equal reels keep the
+ * result's order.
  */
 export function sortReels(reels: readonly ScanReel[], by: ReelSort): IndexedReel[] {
   const traction = (a: IndexedReel, b: IndexedReel) =>
     b.reel.playCount - a.reel.playCount || b.reel.likeCount - a.reel.likeCount;
   const indexed = reels.map((reel, index) => ({ index, reel }));
+  const key = (item: IndexedReel): number | null =>
+    by === 'outlier' ? (item.reel.outlier?.score ?? null) : (item.reel.relevance?.score ?? null);
   const compare =
     by === 'traction'
       ? traction
-      : (a: IndexedReel, b: IndexedReel) =>
-          (b.reel.relevance?.score ?? -1) - (a.reel.relevance?.score ?? -1) || traction(a, b);
+      : (a: IndexedReel, b: IndexedReel) => descNullsLast(key(a), key(b)) || traction(a, b);
   return indexed.sort((a, b) => compare(a, b) || a.index - b.index);
 }
+
+/** Highest first, a missing value after every present one (outlier scores can be negative). */
+function descNullsLast(a: number | null, b: number | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return b - a;
+}
+
+/** The badge style of each outlier band: the stronger the breakout, the louder the colour. */
+export const OUTLIER_BADGE: Record<OutlierBand, string> = {
+  exceptional: 'badge-ok',
+  very_strong: 'badge-ok',
+  strong: 'badge-test',
+  promising: 'badge-warn',
+  ordinary: 'badge-neutral',
+};
 
 /** Counts as `1.2M` (`123.5万`): `useFormatter().number(value, COMPACT_NUMBER)`. */
 export const COMPACT_NUMBER: NumberFormatOptions = {

@@ -1,10 +1,11 @@
 /**
- * The playground's local copies of the /v1 wire types (SPEC.md; the API's DTOs in
- * apps/api/src/{assist,scan,playbook,music}/dto are their source). The dashboard may not import the
- * API, so the fields it reads are written out here; anything else in a result is kept as it is.
+ * The playground's /v1 wire types. The dashboard may not import the API; where the SDK's types
+ * (generated from the API's OpenAPI document) fit, they are used as they are, type-only. The
+ * rest are local copies of the fields the views read; anything else in a result is kept as it is.
  */
 import type { Mode } from '@reelscout/domain/modes';
 import type { Operation } from '@reelscout/domain/prices';
+import type { ScanReel as WireScanReel, ScanRequest } from '@reelscout/sdk';
 
 export type PlaygroundOperation = Operation;
 export type { Mode };
@@ -24,11 +25,7 @@ export interface AssistInput {
   history?: AssistHistoryEntry[];
 }
 
-export interface ScanInput {
-  query: string;
-  market?: MarketChoice;
-  limit?: number;
-}
+export type ScanInput = Pick<ScanRequest, 'query' | 'market' | 'limit'>;
 
 export interface PlaybookInput {
   url: string;
@@ -58,23 +55,14 @@ export interface AssistResult {
   query?: string;
 }
 
-export interface ScanReel {
-  id: string;
-  url: string;
-  coverUrl: string | null;
-  authorHandle: string | null;
-  authorName: string | null;
-  /** Not in the /v1 scan response today; shown when a result carries it. */
-  authorFollowers?: number | null;
-  caption: string | null;
-  playCount: number;
-  likeCount: number;
-  commentCount: number;
-  shareCount: number;
-  durationSec: number | null;
-  postedAt: string | null;
-  relevance: { score: number; reason: string } | null;
-}
+/**
+ * A scan reel as the API sends it. Runs stored before `authorFollowers` and `outlier` existed
+ * lack them, so the views treat a missing one like `null`.
+ */
+export type ScanReel = Omit<WireScanReel, 'authorFollowers' | 'outlier'> &
+  Partial<Pick<WireScanReel, 'authorFollowers' | 'outlier'>>;
+
+export type OutlierBand = NonNullable<WireScanReel['outlier']>['band'];
 
 export interface ScanResult {
   market: MarketValue;

@@ -306,6 +306,24 @@ describe('scan results', () => {
     expect(sortReels(reels, 'relevance').map((item) => item.reel.id)).toEqual(['b', 'd', 'a', 'c']);
   });
 
+  it('sorts by outlier score (negative ones included), reels without one or stored before it last', () => {
+    const band = 'ordinary' as const;
+    const scored = [
+      { ...reel('a', 900, 10, null), outlier: { score: -3.5, multiple: 0.4, band } },
+      { ...reel('b', 500, 50, null), outlier: null },
+      { ...reel('c', 100, 60, null), outlier: { score: 41.2, multiple: 80, band } },
+      reel('d', 700, 1, null),
+      { ...reel('e', 50, 1, null), outlier: { score: 2, multiple: 1.5, band } },
+    ];
+    expect(sortReels(scored, 'outlier').map((item) => item.reel.id)).toEqual([
+      'c',
+      'e',
+      'a',
+      'd',
+      'b',
+    ]);
+  });
+
   it('formats counts, growth and ages in the page’s language', () => {
     const format = createFormatter({ locale: 'en' });
     const zhFormat = createFormatter({ locale: 'zh-Hans' });

@@ -5,4 +5,5 @@ export * from './modes';
 export * from './markets';
 export * from './api-keys';
 export * from './views';
+export * from './reels';
 export * from './watches';

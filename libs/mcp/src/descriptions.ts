@@ -28,7 +28,7 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
     `Costs 0.01 USD per answer and takes a few seconds. ${COST}`,
   ].join('\n\n'),
   scan: [
-    'Search short-video networks for reels that perform well for a brief: a niche ("home espresso tips"), a product description, or competitors named by @handle. Returns up to `limit` reels (default and maximum 20) with play, like, comment and share counts, captions, links and a relevance note, plus the queries searched.',
+    'Search short-video networks for reels that perform well for a brief: a niche ("home espresso tips"), a product description, or competitors named by @handle. Returns up to `limit` reels (default and maximum 20) with play, like, comment and share counts, captions, links and a relevance note, plus the queries searched. Each reel also has `outlier` (its views against its author\'s follower count: `multiple`, `score` and a band from `exceptional` to `ordinary`; null when the follower count is unknown); `sort: "outlier"` puts the breakouts from small accounts first.',
     `Use it first, to find what already works; then call \`playbook\` on the most promising reel URL. ${NETWORKS} \`market\` picks the network; \`auto\` (default) infers it from the brief's language and places (Simplified Chinese or a mainland place → network_b).`,
     `Costs 0.0075 USD per reel delivered (at most 0.15 USD for 20; nothing when no reel is found). Takes about 10–60 seconds; with a progress token the tool reports progress. ${COST}`,
   ].join('\n\n'),

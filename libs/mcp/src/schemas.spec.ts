@@ -84,12 +84,21 @@ describe('summarize', () => {
         degraded: false,
         reels: [
           { authorHandle: 'maya', playCount: 1_234_567, likeCount: 900, caption: 'x', url: 'u1' },
+          {
+            authorHandle: 'ben',
+            playCount: 400_000,
+            likeCount: 10,
+            caption: 'y',
+            url: 'u2',
+            outlier: { score: 39.17, multiple: 133.33, band: 'very_strong' },
+          },
         ],
       },
       { chargedUsd: '0.007500', balanceUsd: '9.992500' },
     );
-    expect(text).toContain('1 reel on network_a for "espresso"');
-    expect(text).toContain('@maya: 1.2M views');
+    expect(text).toContain('2 reels on network_a for "espresso"');
+    expect(text).toContain('@maya: 1.2M views, 900 likes: "x"');
+    expect(text).toContain('@ben: 400.0K views, 10 likes, outlier very strong (133.33× followers)');
     expect(text).toContain('charged 0.007500 USD, balance 9.992500 USD');
   });
 });

@@ -29,6 +29,14 @@ export function compact(n: number | undefined): string {
 
 const TOP = 5;
 
+/** `, outlier exceptional (133.33× followers)`; nothing when the reel has no outlier score. */
+function outlier(reel: Obj): string {
+  const value = obj(reel.outlier);
+  const band = str(value.band);
+  if (!band) return '';
+  return `, outlier ${band.replace('_', ' ')} (${num(value.multiple) ?? '?'}× followers)`;
+}
+
 function scan(body: Obj): string[] {
   const reels = list(body.reels);
   const lines = [
@@ -36,7 +44,7 @@ function scan(body: Obj): string[] {
   ];
   reels.slice(0, TOP).forEach((reel, i) => {
     lines.push(
-      `${i + 1}. @${str(reel.authorHandle)}: ${compact(num(reel.playCount))} views, ${compact(num(reel.likeCount))} likes: "${clip(str(reel.caption), 70)}" ${str(reel.url)}`,
+      `${i + 1}. @${str(reel.authorHandle)}: ${compact(num(reel.playCount))} views, ${compact(num(reel.likeCount))} likes${outlier(reel)}: "${clip(str(reel.caption), 70)}" ${str(reel.url)}`,
     );
   });
   if (reels.length > TOP) lines.push(`…and ${reels.length - TOP} more in the structured content.`);

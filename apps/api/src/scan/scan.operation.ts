@@ -18,7 +18,10 @@ export const scanOperation: OperationContract<ScanRequestDto, ScanResponseDto, S
       'Find reels on one network that match a brief, scored for relevance, ranked by traction',
     description:
       `Holds ${formatUsd(PRICES.scanPerReel)} × \`limit\` before work and charges ${formatUsd(PRICES.scanPerReel)} per reel delivered (\`reels: []\` is free). ` +
-      'Typical 20–30 s; deadline 90 s. Never mixes networks. Cover URLs expire within hours.',
+      'Typical 20–30 s; deadline 90 s. Never mixes networks. Cover URLs expire within hours. ' +
+      "Each reel carries its author's follower count and an outlier score, `ln(playCount / authorFollowers) × ln(authorFollowers)` " +
+      '(≥ 35 exceptional, 25–35 very_strong, 18–25 strong, 10–18 promising, else ordinary), from counts already fetched: no extra provider call. ' +
+      '`sort` picks the order: `traction` (default), `outlier` or `relevance`; the price is the same.',
   },
   service: ScanService,
   work: (scan, { mode, body, signal, deadline }) => scan.run(mode, body, signal, deadline),

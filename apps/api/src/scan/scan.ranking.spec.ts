@@ -125,6 +125,7 @@ describe('toScanReel', () => {
       coverUrl: 'https://cdn.example/7.jpg',
       authorHandle: 'h7',
       authorName: 'Author 7',
+      authorFollowers: null,
       caption: 'caption 7',
       playCount: 100,
       likeCount: 10,
@@ -133,7 +134,84 @@ describe('toScanReel', () => {
       durationSec: 15,
       postedAt: '2025-11-24T16:00:00.000Z',
       relevance: { score: 7.3, reason: 'fits' },
+      outlier: null,
     });
+  });
+
+  it('carries the follower count and the outlier score it gives; null without a usable count', () => {
+    const known = toScanReel(post('8', { authorFollowers: 3_000 }, { playCount: 400_000 }), null);
+    expect(known.authorFollowers).toBe(3_000);
+    expect(known.outlier).toEqual({ score: 39.17, multiple: 133.33, band: 'exceptional' });
+    const zero = toScanReel(post('9', { authorFollowers: 0 }), null);
+    expect(zero.authorFollowers).toBe(0);
+    expect(zero.outlier).toBeNull();
+  });
+});
+
+describe('rankReels with a sort', () => {
+  // Scores: o1 39.17 (exceptional), o2 19.15 (strong), o3 -0.48 (ordinary); u1 and u2 unknown.
+  const posts = [
+    post('u1', {}, { playCount: 9_000_000 }),
+    post('o3', { authorFollowers: 2 }, { playCount: 1 }),
+    post('o2', { authorFollowers: 10_000 }, { playCount: 80_000 }),
+    post('u2', { authorFollowers: 0 }, { playCount: 5_000_000 }),
+    post('o1', { authorFollowers: 3_000 }, { playCount: 400_000 }),
+  ];
+  const relevance = scored([
+    ['u1', 6],
+    ['o3', 9.5],
+    ['o2', 7],
+    ['u2', 8],
+    ['o1', 6.5],
+  ]);
+
+  it('traction (the default) orders by plays whatever the outlier scores', () => {
+    const ids = rankReels(posts, relevance, 5).map((r) => r.id);
+    expect(ids).toEqual(['u1', 'u2', 'o1', 'o2', 'o3']);
+    expect(rankReels(posts, relevance, 5, 'traction').map((r) => r.id)).toEqual(ids);
+  });
+
+  it('outlier orders by score, highest first, unknown last in traction order', () => {
+    expect(rankReels(posts, relevance, 5, 'outlier').map((r) => r.id)).toEqual([
+      'o1',
+      'o2',
+      'o3',
+      'u1',
+      'u2',
+    ]);
+  });
+
+  it('outlier applies before the limit: a small breakout beats a big ordinary reel', () => {
+    expect(rankReels(posts, relevance, 1, 'outlier').map((r) => r.id)).toEqual(['o1']);
+    expect(rankReels(posts, relevance, 1, 'traction').map((r) => r.id)).toEqual(['u1']);
+  });
+
+  it('outlier ties on the delivered score fall back to traction order, then the id', () => {
+    const tied = [
+      post('b', { authorFollowers: 1_000 }, { playCount: 10_000, likeCount: 1 }),
+      post('c', { authorFollowers: 1_000 }, { playCount: 10_000, likeCount: 1 }),
+      post('a', { authorFollowers: 100 }, { playCount: 1_000, likeCount: 1 }),
+      post('d', { authorFollowers: 1_000 }, { playCount: 10_000, likeCount: 2 }),
+    ];
+    // a: ln 10 × ln 100 = 10.6; b, c, d: ln 10 × ln 1000 = 15.91.
+    expect(rankReels(tied, null, 4, 'outlier').map((r) => r.id)).toEqual(['d', 'b', 'c', 'a']);
+  });
+
+  it('relevance orders by the raw relevance score; degraded (no scores) falls back to traction', () => {
+    expect(rankReels(posts, relevance, 5, 'relevance').map((r) => r.id)).toEqual([
+      'o3',
+      'u2',
+      'o2',
+      'o1',
+      'u1',
+    ]);
+    expect(rankReels(posts, null, 5, 'relevance').map((r) => r.id)).toEqual([
+      'u1',
+      'u2',
+      'o1',
+      'o2',
+      'o3',
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { outlierScore, type ScanSort } from '@reelscout/domain';
 import type { Post } from '../providers/provider.types';
 import type { ScanReelDto } from './dto/scan.dto';
 
@@ -42,24 +43,67 @@ export function byTraction(a: Post, b: Post): number {
 /**
  * The delivered reels: with a relevance map, only reels scoring at least `RELEVANCE_THRESHOLD`
  * (the raw score: 5.95 is below 6 even though it prints as 6.0); without one (`null`, the
- * degraded path) every candidate, in traction order. Then by play count, ties by likes, then
- * the first `limit`.
+ * degraded path) every candidate. Then in `sort` order (see `scanOrder`), the first `limit`.
+ * The order applies before the cut so `outlier` can surface reels play count would leave out.
  */
 export function rankReels(
   posts: readonly Post[],
   relevance: ReadonlyMap<string, Relevance> | null,
   limit: number,
+  sort: ScanSort = 'traction',
 ): ScanReelDto[] {
   const kept = relevance
     ? posts.filter((post) => (relevance.get(post.namespacedId)?.score ?? -1) >= RELEVANCE_THRESHOLD)
     : [...posts];
-  return kept
-    .sort(byTraction)
+  return scanOrder(
+    kept.map((post) => ({
+      post,
+      reel: toScanReel(post, relevance?.get(post.namespacedId) ?? null),
+    })),
+    relevance,
+    sort,
+  )
     .slice(0, limit)
-    .map((post) => toScanReel(post, relevance?.get(post.namespacedId) ?? null));
+    .map(({ reel }) => reel);
 }
 
-/** The response shape of a reel; the relevance score is rounded to 0.1 here, for output only. */
+interface Ranked {
+  post: Post;
+  reel: ScanReelDto;
+}
+
+/**
+ * `traction`: plays, likes, id. `outlier`: the delivered (rounded) score, highest first, reels
+ * without one last. `relevance`: the raw relevance score, highest first (without a relevance map
+ * this is traction order). Ties always fall back to traction order, which ends on the id, so
+ * the same candidates always come out in the same order.
+ */
+function scanOrder(
+  ranked: Ranked[],
+  relevance: ReadonlyMap<string, Relevance> | null,
+  sort: ScanSort,
+): Ranked[] {
+  const traction = (a: Ranked, b: Ranked) => byTraction(a.post, b.post);
+  if (sort === 'outlier') {
+    const score = (r: Ranked) => r.reel.outlier?.score ?? Number.NEGATIVE_INFINITY;
+    return ranked.sort((a, b) => compareDesc(score(a), score(b)) || traction(a, b));
+  }
+  if (sort === 'relevance' && relevance) {
+    const score = (r: Ranked) => relevance.get(r.post.namespacedId)?.score ?? -1;
+    return ranked.sort((a, b) => compareDesc(score(a), score(b)) || traction(a, b));
+  }
+  return ranked.sort(traction);
+}
+
+/** Descending, and safe for -Infinity on both sides (their difference would be NaN). */
+function compareDesc(a: number, b: number): number {
+  return a === b ? 0 : a > b ? -1 : 1;
+}
+
+/**
+ * The response shape of a reel; the relevance score is rounded to 0.1 here, for output only.
+ * The outlier score comes from the counts the reel already carries: no provider call.
+ */
 export function toScanReel(post: Post, relevance: Relevance | null): ScanReelDto {
   return {
     id: post.namespacedId,
@@ -67,6 +111,7 @@ export function toScanReel(post: Post, relevance: Relevance | null): ScanReelDto
     coverUrl: post.coverUrl,
     authorHandle: post.authorHandle,
     authorName: post.authorName,
+    authorFollowers: post.authorFollowers,
     caption: post.caption,
     playCount: post.stats.playCount ?? 0,
     likeCount: post.stats.likeCount ?? 0,
@@ -78,6 +123,7 @@ export function toScanReel(post: Post, relevance: Relevance | null): ScanReelDto
       score: Math.round(relevance.score * 10) / 10,
       reason: relevance.reason,
     },
+    outlier: outlierScore(post.stats.playCount, post.authorFollowers),
   };
 }
 

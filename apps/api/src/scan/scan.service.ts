@@ -60,7 +60,7 @@ interface PhraseSearch {
 /**
  * scan (ARCHITECTURE §9): plan phrases → search them in parallel (network_b deeper) → dedupe,
  * videos only → network_b play counts backfilled → relevance pass (≥ 6 kept; on failure
- * `degraded`) → by play count → `limit`.
+ * `degraded`) → in the requested order (play count unless `sort` says otherwise) → `limit`.
  *
  * Partial failures: a phrase whose search fails (or a later page of one) is left out and logged;
  * the scan fails with the provider's error only when every phrase failed. `queries` lists the
@@ -98,7 +98,7 @@ export class ScanService {
     deadline.progress?.(0.6);
     const relevance = await this.relevancePass(providers, request.query, posts, signal, deadline);
     deadline.progress?.(0.95);
-    const reels = rankReels(posts, relevance, limit);
+    const reels = rankReels(posts, relevance, limit, request.sort ?? 'traction');
 
     this.logger.log(
       {
@@ -108,6 +108,7 @@ export class ScanService {
         phrasesRun: queries.length,
         candidates: posts.length,
         delivered: reels.length,
+        sort: request.sort ?? 'traction',
         degraded: !relevance,
       },
       'scan done',

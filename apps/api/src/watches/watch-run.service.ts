@@ -23,8 +23,6 @@ export interface WatchRunBody {
 /** A run's answer: the scan's, with only the reels new to the watch. */
 export type WatchRunResult = ScanResponseDto & { watch_id: string };
 
-type ReelWithOutlier = ScanResponseDto['reels'][number] & { outlier?: { score: number } | null };
-
 /**
  * The work of a watch's run: the scan of the watch's brief, its reels filtered by
  * `min_outlier_score` (a reel without a score does not pass a minimum), then only those the
@@ -50,10 +48,14 @@ export class WatchRunService {
   ): Promise<WatchRunResult> {
     if (!deadline.jobId) throw new Error('a watch run needs its job id');
     await this.recordRun(body.watch_id, deadline.jobId);
-    const request = { query: body.query, market: body.market, limit: body.limit } as ScanRequestDto;
-    if (body.sort) Object.assign(request, { sort: body.sort });
+    const request: ScanRequestDto = {
+      query: body.query,
+      market: body.market,
+      limit: body.limit,
+      ...(body.sort ? { sort: body.sort } : {}),
+    };
     const found = await this.scan.run(mode, request, signal, deadline);
-    const passing = found.reels.filter((reel) => passes(reel as ReelWithOutlier, body));
+    const passing = found.reels.filter((reel) => passes(reel, body));
     const claimed = await this.reels.claim(
       body.watch_id,
       deadline.jobId,
@@ -83,7 +85,7 @@ export class WatchRunService {
   }
 }
 
-function passes(reel: ReelWithOutlier, body: WatchRunBody): boolean {
+function passes(reel: ScanResponseDto['reels'][number], body: WatchRunBody): boolean {
   if (body.min_outlier_score === undefined || body.min_outlier_score === null) return true;
   const score = reel.outlier?.score;
   return typeof score === 'number' && score >= body.min_outlier_score;

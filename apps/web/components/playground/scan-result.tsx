@@ -5,6 +5,7 @@ import { useId, useMemo, useState } from 'react';
 import { mediaUrl } from '../../lib/playground';
 import {
   COMPACT_NUMBER,
+  OUTLIER_BADGE,
   sortReels,
   type IndexedReel,
   type ReelSort,
@@ -104,6 +105,7 @@ function ReelCard({
               </dd>
             </div>
           </dl>
+          <Outlier reel={reel} />
           {reel.relevance ? (
             <div className="pg-relevance">
               <p className="small">
@@ -132,7 +134,41 @@ function ReelCard({
   );
 }
 
-/** The scan's reels as cards, sortable by traction (the API's order) or relevance. */
+const SORT_LABEL = {
+  traction: 'scan.sortTraction',
+  outlier: 'scan.sortOutlier',
+  relevance: 'scan.sortRelevance',
+} as const;
+
+/** The reel's outlier band and how many times its views exceed the author's followers. */
+function Outlier({ reel }: { reel: IndexedReel['reel'] }) {
+  const t = useTranslations('playground.scan');
+  const format = useFormatter();
+  const outlier = reel.outlier;
+  if (!outlier) {
+    return (
+      <p className="small muted" data-testid="pg-outlier" data-band="">
+        {t('noOutlier')}
+      </p>
+    );
+  }
+  const two = { maximumFractionDigits: 2 };
+  return (
+    <p className="small pg-outlier" data-testid="pg-outlier" data-band={outlier.band}>
+      <span className={`badge ${OUTLIER_BADGE[outlier.band]}`}>
+        {t('outlier', { band: t(`bands.${outlier.band}`) })}
+      </span>
+      <span className="muted">
+        {t('outlierDetail', {
+          multiple: format.number(outlier.multiple, two),
+          score: format.number(outlier.score, two),
+        })}
+      </span>
+    </p>
+  );
+}
+
+/** The scan's reels as cards, sortable by traction (the API's default), outlier score or relevance. */
 export function ScanResultView({
   result,
   jobId,
@@ -164,7 +200,7 @@ export function ScanResultView({
         </div>
         <fieldset className="radio-group amounts pg-sort">
           <legend>{t('scan.sortLegend')}</legend>
-          {(['traction', 'relevance'] as const).map((key) => (
+          {(['traction', 'outlier', 'relevance'] as const).map((key) => (
             <label key={key} className="chip">
               <input
                 type="radio"
@@ -174,7 +210,7 @@ export function ScanResultView({
                 disabled={key === 'relevance' && result.degraded}
                 onChange={() => setSort(key)}
               />
-              <span>{key === 'traction' ? t('scan.sortTraction') : t('scan.sortRelevance')}</span>
+              <span>{t(SORT_LABEL[key])}</span>
             </label>
           ))}
         </fieldset>

@@ -34,7 +34,7 @@ export interface paths {
     put?: never;
     /**
      * Find reels on one network that match a brief, scored for relevance, ranked by traction
-     * @description Holds 0.007500 × `limit` before work and charges 0.007500 per reel delivered (`reels: []` is free). Typical 20–30 s; deadline 90 s. Never mixes networks. Cover URLs expire within hours.
+     * @description Holds 0.007500 × `limit` before work and charges 0.007500 per reel delivered (`reels: []` is free). Typical 20–30 s; deadline 90 s. Never mixes networks. Cover URLs expire within hours. Each reel carries its author's follower count and an outlier score, `ln(playCount / authorFollowers) × ln(authorFollowers)` (≥ 35 exceptional, 25–35 very_strong, 18–25 strong, 10–18 promising, else ordinary), from counts already fetched: no extra provider call. `sort` picks the order: `traction` (default), `outlier` or `relevance`; the price is the same.
      */
     post: operations['scan'];
     delete?: never;
@@ -1215,10 +1215,33 @@ export interface components {
        * @default 20
        */
       limit?: number;
+      /**
+       * @description How the relevant reels are ranked before `limit` applies. `traction`: by play count, ties by likes (the default). `outlier`: by `outlier.score`, highest first, reels without one last, ties in traction order; it can bring in reels that play count alone would leave out. `relevance`: by relevance score, highest first, ties in traction order (a degraded answer has no scores and falls back to traction). The price is the same for every order.
+       * @default traction
+       * @enum {string}
+       */
+      sort?: 'traction' | 'outlier' | 'relevance';
     };
     ScanRelevanceDto: {
       score: number;
       reason: string;
+    };
+    ScanOutlierDto: {
+      /**
+       * @description `ln(multiple) × ln(authorFollowers)`, natural logarithms, computed from the unrounded multiple and rounded to 2 decimals (halves up). Negative when the reel has fewer plays than its author has followers.
+       * @example 39.17
+       */
+      score: number;
+      /**
+       * @description `playCount / authorFollowers`, rounded to 2 decimals (a multiple below 0.005 reads 0).
+       * @example 133.33
+       */
+      multiple: number;
+      /**
+       * @description From the rounded `score`: ≥ 35 `exceptional`, 25 to < 35 `very_strong`, 18 to < 25 `strong`, 10 to < 18 `promising`, below 10 `ordinary`.
+       * @enum {string}
+       */
+      band: 'exceptional' | 'very_strong' | 'strong' | 'promising' | 'ordinary';
     };
     ScanReelDto: {
       /** @description Provider id; network_b ids are `network_b:<id>`. */
@@ -1229,6 +1252,8 @@ export interface components {
       coverUrl: string | null;
       authorHandle: string | null;
       authorName: string | null;
+      /** @description The author's follower count as the provider reported it with the reel; null when it did not. */
+      authorFollowers: number | null;
       caption: string | null;
       playCount: number;
       likeCount: number;
@@ -1239,6 +1264,8 @@ export interface components {
       postedAt: string | null;
       /** @description null when the relevance pass was unavailable (degraded). */
       relevance: components['schemas']['ScanRelevanceDto'] | null;
+      /** @description How far the reel outran its author's audience (`multiple`) weighted by that audience's size (`score`), with its `band`. null when `authorFollowers` is null or 0, or the reel has no plays. Never costs an extra provider call. */
+      outlier: components['schemas']['ScanOutlierDto'] | null;
     };
     ScanResponseDto: {
       /** @enum {string} */
@@ -1247,7 +1274,7 @@ export interface components {
       niche: string;
       /** @description Search phrases actually run against the provider. */
       queries: string[];
-      /** @description Ordered by play count (ties by likes). `[]` is 200 and free. */
+      /** @description Ordered by play count (ties by likes) unless the request chose another `sort`. `[]` is 200 and free. */
       reels: components['schemas']['ScanReelDto'][];
       /** @description true when the relevance pass could not run: order is by traction alone and every `relevance` is null. */
       degraded: boolean;

@@ -1,4 +1,4 @@
-import { MARKETS, POST_ID_PATTERN } from '@reelscout/domain';
+import { MARKETS, OUTLIER_BANDS, outlierScore, POST_ID_PATTERN } from '@reelscout/domain';
 import { SandboxCatalogue, SANDBOX_REELS_PER_NICHE } from './sandbox-catalogue';
 import { SANDBOX_MAGIC_IDS } from './sandbox-magic';
 import { hasHan } from './sandbox-text';
@@ -100,6 +100,29 @@ describe('SandboxCatalogue', () => {
       }
       expect(sounds.some(({ sound }) => sound.commercial)).toBe(true);
       expect(sounds.some(({ sound }) => !sound.commercial)).toBe(true);
+    }
+  });
+
+  it('gives every niche reels in several outlier bands and some without a follower count', () => {
+    for (const market of MARKETS) {
+      const bands = new Set<string>();
+      for (const niche of catalogue.niches) {
+        const reels = catalogue.reels(market).filter((reel) => reel.niche === niche.key);
+        const nicheBands = new Set(
+          reels.map((reel) => outlierScore(reel.playCount, reel.post.authorFollowers)?.band),
+        );
+        nicheBands.forEach((band) => bands.add(band ?? 'unknown'));
+        expect(nicheBands.has(undefined)).toBe(true);
+        expect(nicheBands.size).toBeGreaterThanOrEqual(4);
+        // A creator's count is the same on every reel of theirs: known or not, never both.
+        const byHandle = new Map<string, number | null>();
+        for (const { post } of reels) {
+          if (byHandle.has(post.authorHandle!))
+            expect(post.authorFollowers).toBe(byHandle.get(post.authorHandle!));
+          byHandle.set(post.authorHandle!, post.authorFollowers);
+        }
+      }
+      expect([...bands].sort()).toEqual([...OUTLIER_BANDS, 'unknown'].sort());
     }
   });
 

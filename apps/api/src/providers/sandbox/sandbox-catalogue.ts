@@ -284,8 +284,12 @@ function buildReel(
   const dice = new Dice(`reel:${market}:${niche.key}:${index}`);
   const prefix = market === 'network_a' ? '74' : '75';
   const id = `${prefix}${String(nicheIndex).padStart(2, '0')}${String(index).padStart(3, '0')}${seededDigits(`reel-id:${market}:${niche.key}:${index}`, 12)}`;
-  const [handle, name] = niche.creators[l][index % niche.creators[l].length];
+  const creators = niche.creators[l];
+  const [handle, name] = creators[index % creators.length];
   const followers = new Dice(`creator:${market}:${handle}`).logInt(3_000, 2_500_000);
+  // As live, some answers leave the author's stats out: each niche's last creator shows none,
+  // so test mode has reels without an outlier score beside every band.
+  const shownFollowers = index % creators.length === creators.length - 1 ? null : followers;
   const hook = niche.hooks[l][(index + Math.floor(index / 6)) % niche.hooks[l].length];
   const part = Math.floor(index / 6) + 1;
   const title =
@@ -324,7 +328,7 @@ function buildReel(
     hashtags,
     authorHandle: handle,
     authorName: name,
-    authorFollowers: followers,
+    authorFollowers: shownFollowers,
     postedAt,
     durationSec,
     coverUrl: sandboxMediaUrl('cover', market, id),

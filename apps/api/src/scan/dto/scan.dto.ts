@@ -1,5 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MARKET_CHOICES, type MarketChoice } from '@reelscout/domain';
+import {
+  MARKET_CHOICES,
+  OUTLIER_BANDS,
+  SCAN_SORTS,
+  type MarketChoice,
+  type OutlierBand,
+  type ScanSort,
+} from '@reelscout/domain';
 import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 export class ScanRequestDto {
@@ -38,6 +45,19 @@ export class ScanRequestDto {
   @Min(1)
   @Max(20)
   limit?: number;
+
+  @ApiPropertyOptional({
+    enum: SCAN_SORTS,
+    default: 'traction',
+    description:
+      'How the relevant reels are ranked before `limit` applies. `traction`: by play count, ties by likes (the default). ' +
+      '`outlier`: by `outlier.score`, highest first, reels without one last, ties in traction order; it can bring in reels that play count alone would leave out. ' +
+      '`relevance`: by relevance score, highest first, ties in traction order (a degraded answer has no scores and falls back to traction). ' +
+      'The price is the same for every order.',
+  })
+  @IsOptional()
+  @IsIn(SCAN_SORTS)
+  sort?: ScanSort;
 }
 
 export class ScanRelevanceDto {
@@ -46,6 +66,28 @@ export class ScanRelevanceDto {
 
   @ApiProperty()
   reason: string;
+}
+
+export class ScanOutlierDto {
+  @ApiProperty({
+    description:
+      '`ln(multiple) × ln(authorFollowers)`, natural logarithms, computed from the unrounded multiple and rounded to 2 decimals (halves up). Negative when the reel has fewer plays than its author has followers.',
+    example: 39.17,
+  })
+  score: number;
+  @ApiProperty({
+    minimum: 0,
+    description:
+      '`playCount / authorFollowers`, rounded to 2 decimals (a multiple below 0.005 reads 0).',
+    example: 133.33,
+  })
+  multiple: number;
+  @ApiProperty({
+    enum: OUTLIER_BANDS,
+    description:
+      'From the rounded `score`: ≥ 35 `exceptional`, 25 to < 35 `very_strong`, 18 to < 25 `strong`, 10 to < 18 `promising`, below 10 `ordinary`.',
+  })
+  band: OutlierBand;
 }
 
 export class ScanReelDto {
@@ -59,6 +101,13 @@ export class ScanReelDto {
   authorHandle: string | null;
   @ApiProperty({ type: String, nullable: true })
   authorName: string | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      "The author's follower count as the provider reported it with the reel; null when it did not.",
+  })
+  authorFollowers: number | null;
   @ApiProperty({ type: String, nullable: true })
   caption: string | null;
   @ApiProperty({ type: 'integer' })
@@ -79,6 +128,13 @@ export class ScanReelDto {
     description: 'null when the relevance pass was unavailable (degraded).',
   })
   relevance: ScanRelevanceDto | null;
+  @ApiProperty({
+    type: ScanOutlierDto,
+    nullable: true,
+    description:
+      "How far the reel outran its author's audience (`multiple`) weighted by that audience's size (`score`), with its `band`. null when `authorFollowers` is null or 0, or the reel has no plays. Never costs an extra provider call.",
+  })
+  outlier: ScanOutlierDto | null;
 }
 
 export class ScanResponseDto {
@@ -90,7 +146,8 @@ export class ScanResponseDto {
   queries: string[];
   @ApiProperty({
     type: [ScanReelDto],
-    description: 'Ordered by play count (ties by likes). `[]` is 200 and free.',
+    description:
+      'Ordered by play count (ties by likes) unless the request chose another `sort`. `[]` is 200 and free.',
   })
   reels: ScanReelDto[];
   @ApiProperty({

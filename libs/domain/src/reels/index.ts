@@ -1,0 +1,2 @@
+export * from './outlier';
+export * from './scan-sort';
