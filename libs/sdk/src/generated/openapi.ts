@@ -2492,7 +2492,7 @@ export interface components {
       niche: string;
       /** @description Search phrases actually run against the provider. */
       queries: string[];
-      /** @description Ordered by play count (ties by likes). `[]` is 200 and free. */
+      /** @description Ordered by play count (ties by likes) unless the request chose another `sort`. `[]` is 200 and free. */
       reels: components['schemas']['ScanReelDto'][];
       /** @description true when the relevance pass could not run: order is by traction alone and every `relevance` is null. */
       degraded: boolean;
