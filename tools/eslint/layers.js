@@ -45,7 +45,7 @@ const LAYERS = [
     ],
   ],
   ['execution', ['execution']],
-  ['operations', ['assist', 'scan', 'playbook', 'music', 'mcp', 'playground']],
+  ['operations', ['assist', 'scan', 'playbook', 'music', 'mcp', 'playground', 'watches']],
   [
     'composition',
     ['app.module.ts', 'bootstrap.ts', 'main.ts', 'cli.ts', 'cli', 'openapi.ts', 'worker.ts'],

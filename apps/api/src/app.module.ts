@@ -28,6 +28,7 @@ import { BalanceModule } from './balance/balance.module';
 import { McpModule } from './mcp/mcp.module';
 import { PlaygroundModule } from './playground/playground.module';
 import { ClockModule } from './common/clock/clock';
+import { WatchesModule } from './watches/watches.module';
 
 const FEATURE_MODULES = [
   LoggerModule.forRootAsync({
@@ -73,6 +74,7 @@ const FEATURE_MODULES = [
   BalanceModule,
   McpModule,
   PlaygroundModule,
+  WatchesModule,
 ];
 
 @Module({

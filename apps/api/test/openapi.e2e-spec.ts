@@ -137,7 +137,7 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
     }
   }, 60_000);
 
-  it('lists the four operations, the balance, the jobs routes and the webhook endpoint routes', () => {
+  it('lists the four operations, the balance, the jobs, webhook endpoint and watch routes', () => {
     expect(
       operations()
         .map((o) => o.name)
@@ -157,8 +157,21 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
         'POST /v1/webhook_endpoints/{id}/rotate_secret',
         'GET /v1/webhook_endpoints/{id}/deliveries',
         'POST /v1/webhook_endpoints/{id}/deliveries/{deliveryId}/redeliver',
+        'POST /v1/watches',
+        'GET /v1/watches',
+        'GET /v1/watches/{id}',
+        'PATCH /v1/watches/{id}',
+        'DELETE /v1/watches/{id}',
+        'POST /v1/watches/{id}/run',
       ].sort(),
     );
+  });
+
+  it("a watch's run documents its 202 (async job), the Prefer header and its 404", () => {
+    const op = doc.paths['/v1/watches/{id}/run'].post;
+    expect(op.responses['202']).toBeDefined();
+    expect(op.responses['404']).toBeDefined();
+    expect((op.parameters ?? []).map((p) => p.name)).toContain('Prefer');
   });
 
   it.each(OPERATIONS)('%s documents its 202 (async job) and the Prefer header', (path) => {

@@ -12,6 +12,7 @@ import {
   SpendLimitError,
   WebhookVerificationError,
   type Job,
+  type JobWebhookEvent,
   type ResponseMeta,
 } from '@reelscout/sdk';
 import { BillingService } from '../src/ledger/billing.service';
@@ -367,7 +368,11 @@ describe('@reelscout/sdk against the real API (e2e)', () => {
         'the webhook delivery',
         50,
       );
-      const event = rs.webhooks.verify(delivered.body, delivered.headers, endpoint.secret);
+      const event = rs.webhooks.verify(
+        delivered.body,
+        delivered.headers,
+        endpoint.secret,
+      ) as JobWebhookEvent;
       expect(event.type).toBe('job.succeeded');
       expect(event.data.id).toBe(job.id);
       expect(event.data.status).toBe('succeeded');
@@ -376,9 +381,8 @@ describe('@reelscout/sdk against the real API (e2e)', () => {
       for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
         fetchHeaders.set(name, String(delivered.headers[name]));
       }
-      expect(rs.webhooks.verify(delivered.body, fetchHeaders, endpoint.secret).data.id).toBe(
-        job.id,
-      );
+      const fromFetch = rs.webhooks.verify(delivered.body, fetchHeaders, endpoint.secret);
+      expect((fromFetch as JobWebhookEvent).data.id).toBe(job.id);
 
       const tampered = delivered.body.replace('"succeeded"', '"failed"');
       expect(tampered).not.toBe(delivered.body);

@@ -6,3 +6,4 @@ export * from './markets';
 export * from './api-keys';
 export * from './views';
 export * from './reels';
+export * from './watches';

@@ -8,6 +8,9 @@ export const TOOL_TITLES: Record<ToolName, string> = {
   music: 'Suggest sounds for a video',
   get_job: 'Get a Reelscout job',
   get_balance: 'Get the Reelscout credit balance',
+  create_watch: 'Watch a niche: a scan that reruns on a schedule',
+  list_watches: 'List Reelscout watches',
+  run_watch: 'Run a watch now: only reels it has not delivered',
 };
 
 const COST =
@@ -46,5 +49,17 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   get_balance: [
     "Get the credit balance of the API key's account in the key's mode (test credit for `rs_test_` keys, bought credit for `rs_live_`): `balance_usd`, and `available_usd` (the balance less what running calls hold).",
     'Use it before expensive calls or after an `insufficient_credit` error. Free.',
+  ].join('\n\n'),
+  create_watch: [
+    "Save a scan brief (same `query`, `market`, `limit`, `sort` as `scan`) that reruns every hour or every day (`interval`) and delivers only reels it has not delivered before, optionally only those with an outlier score of at least `min_outlier_score`. New reels arrive as `watch.new_reels` webhooks to endpoints subscribed to it, and in each run's job.",
+    `Free to create; each run costs 0.0075 USD per new reel it delivers (nothing when there is nothing new); a run that cannot pay pauses the watch. ${COST}`,
+  ].join('\n\n'),
+  list_watches: [
+    "List the watches of the API key's account and mode, newest first: each with its brief, interval, status, next run and last run (new reels, charge). Page with `limit` and `starting_after`.",
+    'Free.',
+  ].join('\n\n'),
+  run_watch: [
+    'Run a watch now (by `id`): a scan of its brief that returns only reels this watch has not delivered before, in the same shape as `scan`; an empty `reels` means nothing new.',
+    `Costs 0.0075 USD per new reel (nothing when nothing is new). Takes about as long as \`scan\`. ${COST}`,
   ].join('\n\n'),
 };

@@ -15,6 +15,9 @@ export const TOOL_NAMES = [
   'music',
   'get_job',
   'get_balance',
+  'create_watch',
+  'list_watches',
+  'run_watch',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
@@ -31,6 +34,9 @@ const SOURCES: Record<ToolName, { path: string; method: 'get' | 'post' }> = {
   music: { path: '/v1/music', method: 'post' },
   get_job: { path: '/v1/jobs/{id}', method: 'get' },
   get_balance: { path: '/v1/balance', method: 'get' },
+  create_watch: { path: '/v1/watches', method: 'post' },
+  list_watches: { path: '/v1/watches', method: 'get' },
+  run_watch: { path: '/v1/watches/{id}/run', method: 'post' },
 };
 
 /** OpenAPI-only keywords that mean nothing to a JSON Schema validator or a model. */
@@ -161,7 +167,8 @@ function asObjectSchema(schema: JsonSchema, what: string): JsonSchema & { type: 
 /**
  * Every tool's input and output schema, from the served OpenAPI document. Inputs: the request
  * body of the operation (`additionalProperties: false`: the API refuses unknown fields), the
- * path parameter of `get_job`, nothing for `get_balance`. Outputs: the 200 body, or the API's
+ * path parameter of `get_job` and `run_watch`, the query of `list_watches`, nothing for
+ * `get_balance`. Outputs: the 200 body, or the API's
  * error (a tool error carries it as structured content too).
  */
 export function toolSchemasFromOpenApi(document: unknown): Record<ToolName, ToolSchemas> {
@@ -170,8 +177,9 @@ export function toolSchemasFromOpenApi(document: unknown): Record<ToolName, Tool
   const convert = (schema: JsonSchema) => toJsonSchema(schema, components);
   const output = (tool: ToolName): ToolSchemas['outputSchema'] => {
     const { path, method } = SOURCES[tool];
+    const responses = operation(doc, tool).responses;
     const ok = convert(
-      jsonContent(operation(doc, tool).responses?.['200'], `${method} ${path} 200`),
+      jsonContent(responses?.['200'] ?? responses?.['201'], `${method} ${path} 200`),
     );
     return { type: 'object', anyOf: [ok, TOOL_ERROR_SCHEMA] };
   };
@@ -184,6 +192,19 @@ export function toolSchemasFromOpenApi(document: unknown): Record<ToolName, Tool
     (p) => p.in === 'path' && p.name === 'id',
   );
   if (!jobId?.schema) throw new Error('GET /v1/jobs/{id} has no `id` parameter');
+  /** The query parameters of a list, as the tool's arguments. */
+  const query = (tool: ToolName): ToolSchemas['inputSchema'] => ({
+    type: 'object',
+    properties: Object.fromEntries(
+      (operation(doc, tool).parameters ?? [])
+        .filter((p) => p.in === 'query' && p.schema)
+        .map((p) => [
+          p.name,
+          { ...convert(p.schema!), ...(p.description ? { description: p.description } : {}) },
+        ]),
+    ),
+    additionalProperties: false,
+  });
   return {
     assist: { inputSchema: body('assist'), outputSchema: output('assist') },
     scan: { inputSchema: body('scan'), outputSchema: output('scan') },
@@ -207,6 +228,23 @@ export function toolSchemasFromOpenApi(document: unknown): Record<ToolName, Tool
     get_balance: {
       inputSchema: { type: 'object', properties: {}, additionalProperties: false },
       outputSchema: output('get_balance'),
+    },
+    create_watch: { inputSchema: body('create_watch'), outputSchema: output('create_watch') },
+    list_watches: { inputSchema: query('list_watches'), outputSchema: output('list_watches') },
+    run_watch: {
+      inputSchema: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+            format: 'uuid',
+            description: 'The watch id, from `create_watch` or `list_watches`.',
+          },
+        },
+        required: ['id'],
+        additionalProperties: false,
+      },
+      outputSchema: output('run_watch'),
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The Reelscout MCP server: six tools over the typed SDK. Built on the low-level `Server` so
+ * The Reelscout MCP server: nine tools over the typed SDK. Built on the low-level `Server` so
  * each tool's input schema is the plain JSON Schema generated from the API's own DTOs
  * (`generated/tool-schemas.json`), and arguments go to the API untouched: the API validates
  * them, and its 400 (with `param`) is the tool's answer.
@@ -40,6 +40,11 @@ export interface ReelscoutMcpClient {
     cancel(id: string, options?: RequestOptions): Promise<unknown>;
   };
   balance: { get(options?: RequestOptions): Promise<unknown> };
+  watches: {
+    create(body: Body, options?: RequestOptions): Promise<unknown>;
+    list(params: Body, options?: RequestOptions): Promise<unknown>;
+    run(id: string, options?: RequestOptions): Promise<unknown>;
+  };
 }
 
 export interface CreateReelscoutMcpServerOptions {
@@ -59,6 +64,11 @@ export interface CreateReelscoutMcpServerOptions {
 }
 
 const LONG: ReadonlySet<string> = new Set<LongOperation>(['scan', 'playbook', 'music']);
+const READ_ONLY: ReadonlySet<string> = new Set<ToolName>([
+  'get_job',
+  'get_balance',
+  'list_watches',
+]);
 const FINAL = new Set(['succeeded', 'failed', 'canceled']);
 
 interface JobLike {
@@ -188,8 +198,9 @@ function success(tool: ToolName, body: unknown, billing: LastResponse): CallTool
 }
 
 /**
- * An MCP server exposing the Reelscout API as six tools: `assist`, `scan`, `playbook`, `music`,
- * `get_job`, `get_balance`. Connect it to any transport (stdio, streamable HTTP).
+ * An MCP server exposing the Reelscout API as nine tools: `assist`, `scan`, `playbook`, `music`,
+ * `get_job`, `get_balance`, `create_watch`, `list_watches`, `run_watch`. Connect it to any
+ * transport (stdio, streamable HTTP).
  */
 export function createReelscoutMcpServer(options: CreateReelscoutMcpServerOptions): Server {
   const { client } = options;
@@ -219,10 +230,10 @@ export function createReelscoutMcpServer(options: CreateReelscoutMcpServerOption
     outputSchema: schemas[name].outputSchema as Tool['outputSchema'],
     annotations: {
       title: TOOL_TITLES[name],
-      readOnlyHint: name === 'get_job' || name === 'get_balance',
+      readOnlyHint: READ_ONLY.has(name),
       destructiveHint: false,
-      idempotentHint: name === 'get_job' || name === 'get_balance',
-      openWorldHint: name !== 'get_job' && name !== 'get_balance',
+      idempotentHint: READ_ONLY.has(name),
+      openWorldHint: !READ_ONLY.has(name) && name !== 'create_watch',
     },
   }));
 
@@ -332,6 +343,24 @@ export function createReelscoutMcpServer(options: CreateReelscoutMcpServerOption
         }
         case 'get_balance':
           return success(name, await client.balance.get(opts()), {});
+        case 'create_watch':
+          return success(name, await client.watches.create(args, opts()), {});
+        case 'list_watches': {
+          const page = (await client.watches.list(args, opts())) as Record<string, unknown>;
+          return success(name, { object: 'list', data: page.data, has_more: page.has_more }, {});
+        }
+        case 'run_watch': {
+          const id = args.id;
+          if (typeof id !== 'string' || id === '') {
+            return toolError({
+              status: 400,
+              code: 'invalid_request',
+              message: '`id` must be a watch id, from create_watch or list_watches.',
+              param: 'id',
+            });
+          }
+          return await answer(await client.watches.run(id, opts({ timeout: longCallTimeoutMs })));
+        }
       }
     } catch (error) {
       if (signal.aborted) throw error;

@@ -119,6 +119,32 @@ function balance(body: Obj): string[] {
   ];
 }
 
+function watchLine(watch: Obj): string {
+  const last = obj(watch.last_run);
+  const lastRun = str(last.job_id)
+    ? `last run ${str(last.status)}${num(last.new_reels) !== undefined ? `, ${num(last.new_reels)} new` : ''}`
+    : 'not run yet';
+  const next = str(watch.next_run_at)
+    ? `next ${str(watch.next_run_at)}`
+    : str(watch.status_reason) || 'paused';
+  return `Watch ${str(watch.id)} (${str(watch.interval)}, ${str(watch.status)}): "${clip(str(watch.query), 60)}"; ${lastRun}; ${next}.`;
+}
+
+function watches(body: Obj): string[] {
+  const data = list(body.data);
+  const lines = [
+    `${data.length} watch${data.length === 1 ? '' : 'es'}${body.has_more ? ' (more with starting_after)' : ''}:`,
+  ];
+  for (const watch of data) lines.push(watchLine(watch));
+  return lines;
+}
+
+function watchRun(body: Obj): string[] {
+  const reels = list(body.reels);
+  if (reels.length === 0) return [`Nothing new for watch ${str(body.watch_id)}.`];
+  return [`New for watch ${str(body.watch_id)}:`, ...scan(body)];
+}
+
 /** The text of a successful tool result. */
 export function summarize(
   tool: ToolName,
@@ -132,6 +158,9 @@ export function summarize(
     music,
     get_job: job,
     get_balance: balance,
+    create_watch: (watch: Obj) => [watchLine(watch)],
+    list_watches: watches,
+    run_watch: watchRun,
   }[tool](body);
   const money = [
     billing.chargedUsd !== undefined ? `charged ${billing.chargedUsd} USD` : '',

@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { retryDelayMs } from './core';
+import type { JobWebhookEvent } from './types';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -507,7 +508,7 @@ describe('webhooks.verify', () => {
   const rs = new Reelscout({ apiKey: 'rs_test_key' });
 
   it('returns the parsed event of a good signature (string or bytes; any header case)', () => {
-    expect(rs.webhooks.verify(body, signed(), secret).data.id).toBe('job_1');
+    expect((rs.webhooks.verify(body, signed(), secret) as JobWebhookEvent).data.id).toBe('job_1');
     const upper = Object.fromEntries(
       Object.entries(signed()).map(([name, value]) => [name.toUpperCase(), value]),
     );

@@ -7,6 +7,7 @@ import {
 } from './core';
 import { ConflictError, errorFromResponse, ReelscoutError } from './errors';
 import { Jobs } from './resources/jobs';
+import { Watches } from './resources/watches';
 import { WebhookEndpoints } from './resources/webhook-endpoints';
 import { Webhooks } from './resources/webhooks';
 import type {
@@ -83,6 +84,7 @@ function readEnv(name: string): string | undefined {
 export class Reelscout {
   readonly jobs: Jobs;
   readonly webhookEndpoints: WebhookEndpoints;
+  readonly watches: Watches;
   readonly webhooks: Webhooks;
   readonly balance: { get(options?: RequestOptions): Promise<WithResponse<Balance>> };
   readonly #core: Core;
@@ -105,6 +107,7 @@ export class Reelscout {
     });
     this.jobs = new Jobs(this.#core);
     this.webhookEndpoints = new WebhookEndpoints(this.#core);
+    this.watches = new Watches(this.#core, (path, options) => this.operation(path, {}, options));
     this.webhooks = new Webhooks();
     const core = this.#core;
     this.balance = {

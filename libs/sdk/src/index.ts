@@ -23,6 +23,7 @@ export {
 export { Page, type PagePromise, type ListBody } from './pagination';
 export { Jobs, JobWaitTimeoutError, type WaitOptions } from './resources/jobs';
 export { WebhookEndpoints } from './resources/webhook-endpoints';
+export { Watches } from './resources/watches';
 export { Webhooks, type WebhookHeaders } from './resources/webhooks';
 export type * from './types';
 export type { components, paths, operations, webhooks } from './generated/openapi';

@@ -35,11 +35,35 @@ export type WebhookDelivery = Schemas['WebhookDeliveryResponseDto'];
 export type WebhookDeliveryList = Schemas['WebhookDeliveryListResponseDto'];
 export type WebhookEventType = WebhookEndpoint['events'][number];
 
-/** The body of a webhook delivery (Standard Webhooks): `data` is the ended job. */
-export interface WebhookEvent {
-  type: WebhookEventType;
+/** A job event: `data` is the ended job. */
+export interface JobWebhookEvent {
+  type: 'job.succeeded' | 'job.failed' | 'job.canceled';
   timestamp: string;
   data: Job;
+}
+
+/**
+ * The body of a webhook delivery (Standard Webhooks): for `job.*`, `data` is the ended job; for
+ * `watch.new_reels`, the run's new reels; for `watch.paused`, the watch.
+ */
+export type WebhookEvent =
+  | JobWebhookEvent
+  | { type: 'watch.new_reels'; timestamp: string; data: WatchNewReelsData }
+  | { type: 'watch.paused'; timestamp: string; data: Watch };
+
+export type Watch = Schemas['WatchResponseDto'];
+export type WatchCreateParams = Schemas['CreateWatchDto'];
+export type WatchUpdateParams = Schemas['UpdateWatchDto'];
+export type WatchList = Schemas['WatchListResponseDto'];
+export type DeletedWatch = Schemas['DeletedWatchResponseDto'];
+/** A watch's run: the scan's answer with only the reels new to the watch. */
+export type WatchRunResult = Schemas['WatchRunResultDto'];
+
+/** The `data` of a `watch.new_reels` event: the run's job and the new reels it delivered. */
+export interface WatchNewReelsData {
+  watch_id: string;
+  job_id: string;
+  reels: ScanReel[];
 }
 
 /** `GET /v1/balance`: the key's account's credit in the key's mode, USD with six decimals. */

@@ -99,6 +99,12 @@ export const apiKeysConfig = namespace('apiKeys', (env) => ({
   maxPerAccount: env.API_KEYS_MAX_PER_ACCOUNT,
 }));
 
+/** Watches: the cap per account and mode; the scheduler ticks where background work runs. */
+export const watchesConfig = namespace('watches', (env) => ({
+  maxPerMode: env.WATCHES_MAX_PER_MODE,
+  worker: env.JOBS_WORKER,
+}));
+
 export const billingConfig = namespace('billing', (env) => ({
   holdReaperIntervalMs: env.HOLD_REAPER_INTERVAL_MS,
 }));
@@ -219,6 +225,7 @@ export const CONFIG_NAMESPACES: readonly Pick<ConfigNamespace<ConfigObject>, 'to
   authConfig,
   mailConfig,
   apiKeysConfig,
+  watchesConfig,
   billingConfig,
   paymentsConfig,
   jobsConfig,

@@ -110,7 +110,7 @@ export function ApiOperationOk(type: Type<unknown>) {
 }
 
 /** The request headers, errors and error headers every /v1 operation shares. */
-export function ApiOperationErrors(extra: { notFound?: boolean } = {}) {
+export function ApiOperationErrors(extra: { notFound?: boolean | string } = {}) {
   return applyDecorators(
     ApiHeader({
       name: 'x-subject',
@@ -161,7 +161,9 @@ export function ApiOperationErrors(extra: { notFound?: boolean } = {}) {
       ? [
           error(
             404,
-            '`not_found`: a valid link to a missing post, or a post without a video. Not charged.',
+            typeof extra.notFound === 'string'
+              ? extra.notFound
+              : '`not_found`: a valid link to a missing post, or a post without a video. Not charged.',
             { ...RATE_LIMIT, ...REPLAYED },
           ),
         ]

@@ -50,6 +50,6 @@ import { OperationCatalog } from './operation-catalog';
     JobSweeper,
     JobsService,
   ],
-  exports: [ExecutionService, OperationCatalog, JobsService],
+  exports: [ExecutionService, OperationCatalog, JobsService, JobQueue],
 })
 export class ExecutionModule {}

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { JobView, UsageSource } from '@reelscout/domain';
+import { DomainError, type JobView, type UsageSource } from '@reelscout/domain';
 import type { Request, Response } from 'express';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { errorCodeOf, toDomainError, toErrorBody } from '../common/errors/error-envelope';
 import { requestIdOf, requestStartedAt } from '../common/http/request-id';
 import { ReplayedResponse } from '../common/http/replayed-response';
@@ -221,6 +221,55 @@ export class ExecutionService {
       }
     }
     return this.answers.fromAttempt(await attempt, res, jobId);
+  }
+
+  /**
+   * A run the service starts by itself (a watch's scheduled slot), queued for a worker: the
+   * contract's checks, the live providers, then the job with its hold and its queue message in
+   * the caller's transaction, so the run exists if and only if the caller's own writes commit.
+   * A refusal (the 402 of a hold, a 503 of a missing provider) wrote nothing and is returned.
+   */
+  async enqueue<Body, Result, Service>(
+    contract: OperationContract<Body, Result, Service>,
+    party: RunCaller,
+    body: Body,
+    manager: EntityManager,
+    requestId: string,
+  ): Promise<{ jobId: string } | { refused: DomainError }> {
+    let runnable: RunnableOperation;
+    try {
+      for (const check of contract.checks ?? []) check(body);
+      runnable = this.catalog.runnable(contract.operation, party.mode, body);
+      this.providers.requireConfigured(party.mode, ...runnable.requires);
+    } catch (error) {
+      if (error instanceof DomainError) return { refused: error };
+      throw error;
+    }
+    const jobId = newJobId();
+    const queuedMs = this.config.maxQueueMs;
+    const opened = await this.ledger.openJob(
+      {
+        id: jobId,
+        accountId: party.accountId,
+        mode: party.mode,
+        keyId: party.keyId,
+        subject: party.subject,
+        operation: runnable.operation,
+        execution: 'async',
+        status: initialStatus('async'),
+        request: toStoredBody(body ?? null),
+        requestId,
+        idempotencyKey: null,
+        holdAmount: runnable.holdMicros,
+        holdTtlSeconds: (queuedMs + runnable.deadlineMs + HOLD_MARGIN_MS) / 1000,
+        now: this.clock.now(),
+        source: party.source ?? 'api',
+      },
+      manager,
+    );
+    if ('refused' in opened) return opened;
+    await this.queue.send(manager, runnable.operation, jobId);
+    return { jobId };
   }
 
   /** Releases the Idempotency-Key of a call refused before any work (a retry runs anew). */

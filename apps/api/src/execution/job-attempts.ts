@@ -204,6 +204,7 @@ export class JobAttempts {
               () =>
                 runnable.work(signal, {
                   ...deadline,
+                  jobId: job.id,
                   progress: (fraction) => {
                     entry.progress = Math.min(0.99, Math.max(entry.progress, fraction));
                   },

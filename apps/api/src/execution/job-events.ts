@@ -8,10 +8,13 @@ import {
 import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { JobView, WebhookEventType } from '@reelscout/domain';
 import { jobsConfig } from '../config';
-import { JobRepository } from '../repositories/job.repository';
+import { fromStoredBody } from '../idempotency/idempotency.service';
+import { JobRepository, type JobRow } from '../repositories/job.repository';
 import { WebhookOutbox, type JobEventType } from '../webhooks/webhook-outbox';
 import { toJobView } from './job-view';
+import { OperationCatalog } from './operation-catalog';
 
 /** Ended jobs published per transaction; a backlog goes on in the next round at once. */
 const BATCH = 100;
@@ -47,6 +50,7 @@ export class JobEvents implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobRepository,
     private readonly outbox: WebhookOutbox,
+    private readonly catalog: OperationCatalog,
     @Inject(jobsConfig.KEY) config: ConfigType<typeof jobsConfig>,
   ) {
     this.enabled = config.worker;
@@ -93,12 +97,19 @@ export class JobEvents implements OnApplicationBootstrap, OnModuleDestroy {
       let deliveries = 0;
       for (const row of pending) {
         if (!EVENT[row.status]) continue;
-        deliveries += await this.outbox.enqueue(manager, {
-          accountId: row.account_id,
-          mode: row.mode,
-          type: EVENT[row.status],
-          data: toJobView(row),
-        });
+        const view = toJobView(row);
+        const events: { type: WebhookEventType; data: object }[] = [
+          { type: EVENT[row.status], data: view },
+        ];
+        if (row.status === 'succeeded') events.push(...this.contractEvents(row, view));
+        for (const { type, data } of events) {
+          deliveries += await this.outbox.enqueue(manager, {
+            accountId: row.account_id,
+            mode: row.mode,
+            type,
+            data,
+          });
+        }
       }
       if (pending.length > 0) {
         await this.jobs.clearEventsPending(
@@ -108,6 +119,13 @@ export class JobEvents implements OnApplicationBootstrap, OnModuleDestroy {
       }
       return { count: pending.length, deliveries };
     });
+  }
+
+  /** The events a succeeded job's contract adds (a watch's run: `watch.new_reels`). */
+  private contractEvents(row: JobRow, view: JobView): { type: WebhookEventType; data: object }[] {
+    if (!this.catalog.has(row.operation)) return [];
+    const contract = this.catalog.contractFor(row.operation, fromStoredBody(row.request));
+    return contract.events?.(view) ?? [];
   }
 
   private schedule(ms: number): void {

@@ -18,6 +18,9 @@ import type { QueueClass } from './operation.contract';
 export type QueueName = `jobs-${QueueClass}`;
 const QUEUES: QueueName[] = ['jobs-light', 'jobs-heavy'];
 
+/** The queues of schedules (created by the migrations, like the job queues). */
+export type ScheduleName = 'watch-tick';
+
 /** The Postgres channel that wakes workers when a job is queued (sent at the queueing commit). */
 const CHANNEL = 'reelscout_jobs';
 
@@ -42,6 +45,7 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
   private boss?: PgBoss;
   private listener?: Client;
   private readonly workerIds = new Map<QueueName, string[]>();
+  private readonly scheduled = new Set<ScheduleName>();
   private stopping = false;
 
   constructor(
@@ -59,9 +63,10 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
       schema: 'pgboss',
       application_name: 'reelscout-queue',
       max: 4,
-      // Maintenance (expiry, archiving) runs where workers run; a send-only API needs none.
+      // Maintenance (expiry, archiving) and the cron of schedules run where workers run; a
+      // send-only API needs neither.
       supervise: worker,
-      schedule: false,
+      schedule: worker,
       migrate: true,
     });
     boss.on('error', (error) => this.logger.error({ err: error }, 'queue error'));
@@ -152,11 +157,28 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
     await this.listen();
   }
 
+  /**
+   * Runs `handler` on every tick of `cron` (UTC), on pg-boss's own scheduler: the schedule is
+   * kept in the database (set again here, idempotently), its cron is evaluated by one worker at
+   * a time, and each tick is one message that one worker handles. Ticks missed while every
+   * worker was down are not sent afterwards: the handler must catch up on its own.
+   */
+  async every(queue: ScheduleName, cron: string, handler: () => Promise<void>): Promise<void> {
+    const boss = this.started();
+    await boss.schedule(queue, cron, {}, { tz: 'UTC' });
+    await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, () =>
+      handler(),
+    );
+    this.scheduled.add(queue);
+  }
+
   /** Stops fetching new messages (running handlers go on). */
   async stopConsuming(): Promise<void> {
     this.stopping = true;
     for (const queue of this.workerIds.keys()) await this.boss?.offWork(queue);
+    for (const queue of this.scheduled) await this.boss?.offWork(queue);
     this.workerIds.clear();
+    this.scheduled.clear();
   }
 
   async onApplicationShutdown(): Promise<void> {

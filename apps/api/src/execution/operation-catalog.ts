@@ -22,6 +22,7 @@ interface Bound {
 @Injectable()
 export class OperationCatalog implements OnApplicationBootstrap {
   private readonly bound = new Map<string, Bound>();
+  private readonly variants = new Map<string, Bound[]>();
 
   constructor(@Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>) {}
 
@@ -29,6 +30,11 @@ export class OperationCatalog implements OnApplicationBootstrap {
     contract: OperationContract<Body, Result, Service>,
     service: Service,
   ): void {
+    if (contract.variant) {
+      const list = this.variants.get(contract.operation) ?? [];
+      this.variants.set(contract.operation, [...list, { contract, service }]);
+      return;
+    }
     this.bound.set(contract.operation, { contract, service });
   }
 
@@ -54,9 +60,14 @@ export class OperationCatalog implements OnApplicationBootstrap {
     return this.contract(operation).queue;
   }
 
+  /** The contract that runs a job of `operation` with this stored body (a variant's, if one matches). */
+  contractFor(operation: string, body: unknown): AnyContract {
+    return this.entryFor(operation, body).contract;
+  }
+
   /** The operation with this body, ready to run (its checks are the caller's: see `contract`). */
   runnable(operation: string, mode: Mode, body: unknown): RunnableOperation {
-    const { contract, service } = this.entry(operation);
+    const { contract, service } = this.entryFor(operation, body);
     return {
       operation: contract.operation,
       holdMicros: contract.hold(body),
@@ -71,6 +82,11 @@ export class OperationCatalog implements OnApplicationBootstrap {
         };
       },
     };
+  }
+
+  private entryFor(operation: string, body: unknown): Bound {
+    const variant = this.variants.get(operation)?.find((v) => v.contract.variant!.matches(body));
+    return variant ?? this.entry(operation);
   }
 
   private entry(operation: string): Bound {

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { Micros, Mode, Operation } from '@reelscout/domain';
+import type { JobView, Micros, Mode, Operation, WebhookEventType } from '@reelscout/domain';
 import type { DeadlineSetting } from '../config';
 import type { LiveProviderSettingsMissing } from '../providers/providers.service';
 
@@ -17,6 +17,8 @@ export interface WorkContext {
   deadlineMs: number;
   /** Reports how far the work has got (0–1); shown as the job's `progress`. */
   progress?: (fraction: number) => void;
+  /** The job the work runs for (the same across its attempts), for work that records by job. */
+  jobId?: string;
 }
 
 /** What an operation's work is given, besides its service. */
@@ -39,6 +41,14 @@ export interface OperationCall<Body> {
  */
 export interface OperationContract<Body, Result, Service> {
   operation: Operation;
+  /**
+   * A variant of the operation (a watch's run is a scan job): registered beside the operation's
+   * own contract, it runs the jobs of that operation whose stored body it recognises. Its jobs,
+   * prices, usage records and key scopes are the operation's.
+   */
+  variant?: { name: string; matches: (body: unknown) => boolean };
+  /** Webhook events its succeeded job emits besides `job.succeeded` (the job's result given). */
+  events?: (job: JobView) => { type: WebhookEventType; data: object }[];
   /** The setting of its deadline; past it the call fails with 504 `timeout`, its hold voided. */
   deadline: DeadlineSetting;
   /** The queue its queued jobs run on. */

@@ -1,3 +1,4 @@
+import { Clock } from '../common/clock/clock';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { Mode } from '@reelscout/domain';
 import {
@@ -77,6 +78,8 @@ export class ProvidersService implements OnApplicationShutdown {
     @Optional() @Inject(PROVIDERS_HOOKS) private readonly hooks: ProvidersHooks = {},
     /** The egress module's guard; without one, the strict policy (public addresses only). */
     @Optional() private readonly egress: EgressGuard = new EgressGuard(),
+    /** The app's clock, which the sandbox's late reel is judged by; without one, real time. */
+    @Optional() @Inject(Clock) private readonly clock: Clock | null = null,
   ) {
     const missing = this.missingLiveSettings();
     if (missing.videoData.length > 0 || missing.llm.length > 0) {
@@ -134,6 +137,7 @@ export class ProvidersService implements OnApplicationShutdown {
         renderer: this.renderer,
         slowDelayMs: this.settings.sandbox.slowDelayMs,
         registry,
+        now: () => this.clock?.now() ?? new Date(),
       }),
       llm: new SandboxLlmProvider(registry),
     };

@@ -11,6 +11,8 @@ import { ScanService } from './scan.service';
   imports: [ApiKeysModule, ExecutionModule, ProvidersModule],
   controllers: [ScanController],
   providers: [ScanService],
+  // A watch's run is a scan with a filter (WatchesModule).
+  exports: [ScanService],
 })
 export class ScanModule {
   /** Its contract, bound to its service, so a worker runs scan jobs it did not receive over HTTP. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DomainError, type Mode } from '@reelscout/domain';
+import { DomainError, type Mode, type WebhookEventType } from '@reelscout/domain';
 import { DataSource } from 'typeorm';
 import { EgressGuard, EgressRefusedError } from '../egress';
 import { WebhookDeliveryAttemptRepository } from '../repositories/webhook-delivery-attempt.repository';
@@ -15,7 +15,7 @@ import {
   type WebhookEndpointRow,
 } from '../repositories/webhook-endpoint.repository';
 import { WebhookDispatcher } from './webhook-dispatcher';
-import { JOB_EVENT_TYPES, type JobEventType } from './webhook-outbox';
+import { JOB_EVENT_TYPES } from './webhook-outbox';
 import { newSigningSecret, WebhookSecretBox } from './webhook-secrets';
 import { invalidUrl, parseEndpointUrl } from './webhook-url';
 import {
@@ -66,7 +66,7 @@ export class WebhookEndpointsService {
 
   async create(
     owner: { accountId: string; mode: Mode },
-    input: { url: string; events?: JobEventType[] },
+    input: { url: string; events?: WebhookEventType[] },
   ): Promise<CreatedWebhookEndpointView> {
     const url = await this.checkedUrl(input.url, owner.mode);
     const id = randomUUID();
@@ -118,7 +118,7 @@ export class WebhookEndpointsService {
   async update(
     scope: EndpointScope,
     id: string,
-    changes: { url?: string; events?: JobEventType[]; status?: 'enabled' | 'disabled' },
+    changes: { url?: string; events?: WebhookEventType[]; status?: 'enabled' | 'disabled' },
   ): Promise<WebhookEndpointView> {
     const current = await this.owned(scope, id);
     const url =

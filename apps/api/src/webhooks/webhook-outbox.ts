@@ -1,22 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import type { Mode } from '@reelscout/domain';
+import {
+  JOB_EVENT_TYPES,
+  type JobEventType,
+  type Mode,
+  type WebhookEventType,
+} from '@reelscout/domain';
 import type { EntityManager } from 'typeorm';
 import { WebhookDeliveryRepository } from '../repositories/webhook-delivery.repository';
 import { WebhookDispatcher } from './webhook-dispatcher';
 
-/** The events an endpoint can subscribe to: a job ended, one way or the other. */
-export type JobEventType = 'job.succeeded' | 'job.failed' | 'job.canceled';
-export const JOB_EVENT_TYPES: readonly JobEventType[] = [
-  'job.succeeded',
-  'job.failed',
-  'job.canceled',
-];
+export { JOB_EVENT_TYPES, type JobEventType };
 
-/** What the jobs core hands over when a job ends. `data` is the job object, opaque here. */
+/**
+ * What the rest of the app hands over: a job ended (`data` is the job object), or a watch's
+ * event (docs/watches.md). `data` is opaque here.
+ */
 export interface JobEvent {
   accountId: string;
   mode: Mode;
-  type: JobEventType;
+  type: WebhookEventType;
   data: object;
 }
 

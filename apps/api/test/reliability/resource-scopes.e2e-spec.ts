@@ -278,4 +278,45 @@ describe('resource scopes of restricted keys (e2e)', () => {
     );
     expect(rows.map((r) => r.lines)).toEqual([2, 2]);
   });
+
+  it('a key restricted to scan sees and changes only the watches its own line created', async () => {
+    const scanKey = async (name: string) => {
+      const created = await t.app
+        .get(ApiKeysService)
+        .create(account.id, { name, mode: 'test', operations: ['scan'] });
+      return created.key;
+    };
+    const [first, second] = [await scanKey('watcher-1'), await scanKey('watcher-2')];
+    const created = await request(server())
+      .post('/v1/watches')
+      .set(auth(first))
+      .send({ query: 'home espresso tips', interval: 'daily' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+
+    // The other restricted key: not listed, and every route answers as for a missing watch.
+    const listed = await request(server()).get('/v1/watches').set(auth(second));
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((w: { id: string }) => w.id)).not.toContain(id);
+    const read = await request(server()).get(`/v1/watches/${id}`).set(auth(second));
+    expect(read.status).toBe(404);
+    const paused = await request(server())
+      .patch(`/v1/watches/${id}`)
+      .set(auth(second))
+      .send({ status: 'paused' });
+    expect(paused.status).toBe(404);
+    const run = await request(server()).post(`/v1/watches/${id}/run`).set(auth(second));
+    expect(run.status).toBe(404);
+    const deleted = await request(server()).delete(`/v1/watches/${id}`).set(auth(second));
+    expect(deleted.status).toBe(404);
+
+    // Its own key and an unrestricted key reach it; it is still active.
+    for (const key of [first, all.key]) {
+      const own = await request(server()).get(`/v1/watches/${id}`).set(auth(key));
+      expect(own.status).toBe(200);
+      expect(own.body.status).toBe('active');
+    }
+    const everyWatch = await request(server()).get('/v1/watches').set(auth(all.key));
+    expect(everyWatch.body.data.map((w: { id: string }) => w.id)).toContain(id);
+  });
 });

@@ -62,11 +62,12 @@ export const V1_OPERATIONS: V1OperationCase[] = [
 export const ENABLED_OPERATIONS = V1_OPERATIONS.filter((op) => op.enabled);
 
 /**
- * /v1 resource routes, not operations: they start no paid work and have suites of their own
- * (jobs.e2e-spec.ts, webhooks.e2e-spec.ts: validation, 404s and object authorization on every
- * route).
+ * /v1 resource routes, not operations: they have suites of their own (jobs.e2e-spec.ts,
+ * webhooks.e2e-spec.ts, watches.e2e-spec.ts: validation, 404s and object authorization on every
+ * route). A watch's run is paid work, but it takes no body (the watch is its request) and its
+ * path names the watch: watches.e2e-spec.ts covers its refusals and billing.
  */
-const RESOURCE_ROUTES = ['/v1/jobs', '/v1/webhook_endpoints'];
+const RESOURCE_ROUTES = ['/v1/jobs', '/v1/webhook_endpoints', '/v1/watches'];
 
 /**
  * Problems with the table against the running app's /openapi.json: a /v1 POST route missing from

@@ -15,9 +15,15 @@ type Importable = Type<unknown> | DynamicModule | ForwardReference;
  * its own. `extraImports` registers test-only modules (routes a later issue replaces).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; extraImports?: Importable[] } = {},
+  options: {
+    env?: Record<string, string>;
+    extraImports?: Importable[];
+    /** A database another app also uses (several instances on one database); not dropped. */
+    db?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const shared = options.db !== undefined;
+  const db = options.db ?? (await createTestDatabase());
   // Test files share a worker process: restore the environment when this app closes.
   const saved = { ...process.env };
   process.env.DATABASE_URL = db.url;
@@ -43,7 +49,7 @@ export async function createTestApp(
     db,
     close: async () => {
       await app.close();
-      await db.drop();
+      if (!shared) await db.drop();
       for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
       Object.assign(process.env, saved);
     },

@@ -18,7 +18,8 @@ import { ShowSecretOnce } from './secret-once';
 
 /** `job.succeeded` → its message key (message keys cannot hold dots). */
 const eventKey = (type: WebhookEventType) =>
-  type.replace('job.', '') as 'succeeded' | 'failed' | 'canceled';
+  type.replace('job.', '').replace('watch.', 'watch_') as
+    'succeeded' | 'failed' | 'canceled' | 'watch_new_reels' | 'watch_paused';
 
 function endpointPath(endpoint: Pick<WebhookEndpointView, 'id'>, suffix = ''): string {
   return `/account/webhook-endpoints/${encodeURIComponent(endpoint.id)}${suffix}`;

@@ -17,6 +17,7 @@ import { JobQueueMessage1763701500000 } from './1763701500000-job-queue-message'
 import { PasswordResetsByAccount1763702000000 } from './1763702000000-password-resets-by-account';
 import { RefundsAndDisputes1763702100000 } from './1763702100000-refunds-and-disputes';
 import { IdempotencyKeysByKeyLine1763702300000 } from './1763702300000-idempotency-keys-by-key-line';
+import { Watches1763702400000 } from './1763702400000-watches';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   PasswordResetsByAccount1763702000000,
   RefundsAndDisputes1763702100000,
   IdempotencyKeysByKeyLine1763702300000,
+  Watches1763702400000,
 ];

@@ -12,3 +12,4 @@ export * from './page.view';
 export * from './usage.view';
 export * from './job.view';
 export * from './webhook.view';
+export * from './watch.view';

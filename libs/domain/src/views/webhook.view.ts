@@ -1,5 +1,12 @@
-/** The job events an endpoint can subscribe to (all of them when it names none). */
-export const WEBHOOK_EVENT_TYPES = ['job.succeeded', 'job.failed', 'job.canceled'] as const;
+/** The job events: an endpoint that names no events gets these. */
+export const JOB_EVENT_TYPES = ['job.succeeded', 'job.failed', 'job.canceled'] as const;
+export type JobEventType = (typeof JOB_EVENT_TYPES)[number];
+
+/**
+ * Every event an endpoint can subscribe to: the job events, and the watch events (a run
+ * delivered new reels; the service paused a watch), which go only to endpoints that name them.
+ */
+export const WEBHOOK_EVENT_TYPES = [...JOB_EVENT_TYPES, 'watch.new_reels', 'watch.paused'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** `disabled`: by hand, or by the service after its deliveries kept failing (with a reason). */

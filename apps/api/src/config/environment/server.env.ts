@@ -105,4 +105,10 @@ export class ServerEnvironment {
   @Min(1)
   @Max(100_000)
   API_KEYS_MAX_PER_ACCOUNT: number = 100;
+
+  /** Watches one account may have per mode; past it, 409 `resource_limit_reached`. */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  WATCHES_MAX_PER_MODE: number = 50;
 }

@@ -35,6 +35,7 @@ import {
   SANDBOX_MEDIA_HOST,
   SANDBOX_SHORT_LINKS,
 } from './sandbox-magic';
+import { buildLateReel, lateReelVisible } from './sandbox-late-reel';
 import { SandboxMediaRegistry } from './sandbox-media-registry';
 import { hash32 } from './seeded-random';
 import { containsKeyword, handlesIn, rankingTerms } from './sandbox-text';
@@ -46,6 +47,8 @@ export interface SandboxVideoDataOptions {
   slowDelayMs: number;
   registry?: SandboxMediaRegistry;
   catalogue?: SandboxCatalogue;
+  /** The time the late reel is judged by (the app's Clock, so tests can move it). */
+  now?: () => Date;
 }
 
 /** Page sizes like the live endpoints': network_b pages are smaller (scan pages deeper there). */
@@ -60,10 +63,19 @@ const PAGE_SIZE: Record<Market, number> = { network_a: 20, network_b: 10 };
 export class SandboxVideoDataProvider implements VideoDataProvider {
   private readonly catalogue: SandboxCatalogue;
   private readonly registry: SandboxMediaRegistry;
+  private readonly lateReel: SandboxReel;
 
   constructor(private readonly options: SandboxVideoDataOptions) {
     this.catalogue = options.catalogue ?? sandboxCatalogue();
     this.registry = options.registry ?? new SandboxMediaRegistry();
+    this.lateReel = buildLateReel(this.catalogue);
+  }
+
+  /** The late reel when it is in results now (docs/test-mode.md), else nothing. */
+  private lateReels(market: Market, niches: Set<string>): SandboxReel[] {
+    const late = this.lateReel;
+    const now = this.options.now?.() ?? new Date();
+    return late.market === market && niches.has(late.niche) && lateReelVisible(now) ? [late] : [];
   }
 
   async searchVideos(
@@ -96,9 +108,11 @@ export class SandboxVideoDataProvider implements VideoDataProvider {
       .sort((a, b) => b.score - a.score || a.tiebreak - b.tiebreak);
 
     const size = PAGE_SIZE[market];
-    const page = ranked.slice(offset, offset + size).map(({ reel }) => clonePost(reel));
+    // The late reel, when it is out, leads the results of its niche.
+    const all = [...this.lateReels(market, niches), ...ranked.map(({ reel }) => reel)];
+    const page = all.slice(offset, offset + size).map(clonePost);
     const next = offset + size;
-    return { items: page, nextCursor: next < ranked.length ? String(next) : null };
+    return { items: page, nextCursor: next < all.length ? String(next) : null };
   }
 
   async getPost(ref: PostRef, options: CallOptions = {}): Promise<Post | null> {
@@ -117,7 +131,11 @@ export class SandboxVideoDataProvider implements VideoDataProvider {
         await this.stall(options.signal);
         break;
     }
-    const reel = this.catalogue.reel(market, ref.id);
+    const reel =
+      this.catalogue.reel(market, ref.id) ??
+      this.lateReels(market, new Set([this.lateReel.niche])).find(
+        (late) => late.post.id === ref.id,
+      );
     return reel ? clonePost(reel) : null;
   }
 

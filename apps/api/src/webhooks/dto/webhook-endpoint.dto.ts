@@ -41,7 +41,8 @@ export class CreateWebhookEndpointDto {
   @ApiPropertyOptional({
     enum: WEBHOOK_EVENT_TYPES,
     isArray: true,
-    description: 'The events to receive; all of them when left out.',
+    description:
+      'The events to receive; when left out, the job events (`job.*`): watch events (`watch.*`) go only to endpoints that name them.',
   })
   @IsOptional()
   @IsArray()

@@ -1,0 +1,243 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Mode } from '@reelscout/domain';
+import { DataSource, type EntityManager } from 'typeorm';
+import { SqlParams } from './sql-params';
+
+/** One `watches` row as Postgres returns it, with its latest run's job (the left join). */
+export interface WatchRow {
+  id: string;
+  account_id: string;
+  mode: Mode;
+  key_id: string | null;
+  source: 'api' | 'dashboard';
+  subject: string | null;
+  query: string;
+  market: 'auto' | 'network_a' | 'network_b';
+  reel_limit: number;
+  run_interval: 'hourly' | 'daily';
+  min_outlier_score: number | null;
+  sort: 'traction' | 'outlier' | 'relevance' | null;
+  status: 'active' | 'paused';
+  status_reason: string | null;
+  next_run_at: Date;
+  last_job_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  last_job_status: string | null;
+  last_job_created_at: Date | null;
+  last_job_finished_at: Date | null;
+  last_job_charged: string | null;
+  /** Reels the latest run delivered (0 until it succeeded). */
+  last_new_reels: number;
+}
+
+/** A due watch claimed by the scheduler, with whether its key may still run scans. */
+export interface ClaimedWatch extends WatchRow {
+  key_usable: boolean;
+}
+
+/**
+ * Whose watches: the account, and the mode when the caller has one (the dashboard: both). A key
+ * restricted to some operations reaches only the watches its own line of keys created
+ * (`confinedTo`, as with jobs: docs/key-controls.md).
+ */
+export interface WatchScope {
+  accountId: string;
+  mode: Mode | null;
+  confinedTo?: string | null;
+}
+
+export interface NewWatch {
+  id: string;
+  accountId: string;
+  mode: Mode;
+  keyId: string | null;
+  source: 'api' | 'dashboard';
+  subject: string | null;
+  query: string;
+  market: WatchRow['market'];
+  limit: number;
+  interval: WatchRow['run_interval'];
+  minOutlierScore: number | null;
+  sort: WatchRow['sort'];
+  nextRunAt: Date;
+  now: Date;
+}
+
+export interface WatchChanges {
+  status?: WatchRow['status'];
+  statusReason?: string | null;
+  interval?: WatchRow['run_interval'];
+  minOutlierScore?: number | null;
+  nextRunAt?: Date;
+  lastJobId?: string;
+}
+
+const COLUMNS = `w.id, w.account_id, w.mode, w.key_id, w.source, w.subject, w.query, w.market,
+  w.reel_limit, w.run_interval, w.min_outlier_score, w.sort, w.status, w.status_reason,
+  w.next_run_at, w.last_job_id, w.created_at, w.updated_at`;
+
+/** The watch with its latest run's job and the reels that run delivered. */
+const WITH_LAST_RUN = `SELECT ${COLUMNS}, j.status AS last_job_status,
+    j.created_at AS last_job_created_at, j.finished_at AS last_job_finished_at,
+    j.charged::text AS last_job_charged,
+    CASE WHEN j.status = 'succeeded'
+      THEN (SELECT count(*)::int FROM watch_reels r WHERE r.watch_id = w.id AND r.job_id = j.id)
+      ELSE 0 END AS last_new_reels
+  FROM watches w LEFT JOIN jobs j ON j.id = w.last_job_id`;
+
+function scoped(params: SqlParams, scope: WatchScope): string {
+  const account = params.add(scope.accountId);
+  const mode = scope.mode === null ? '' : ` AND w.mode = ${params.add(scope.mode)}`;
+  const line = scope.confinedTo
+    ? ` AND w.key_id IN (SELECT k.id FROM api_keys k
+                          WHERE k.account_id = ${account} AND k.spend_owner = ${params.add(scope.confinedTo)}::uuid)`
+    : '';
+  return `w.account_id = ${account}${mode}${line}`;
+}
+
+/** `watches`. Owned by WatchesModule (WatchesService, WatchScheduler). */
+@Injectable()
+export class WatchRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * In the caller's transaction: waits for any other creation of the same account and mode (an
+   * advisory lock held until commit), then counts their watches, so two creations at once
+   * cannot both see room for one more.
+   */
+  async countForCreate(accountId: string, mode: Mode, manager: EntityManager): Promise<number> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `watches:${accountId}:${mode}`,
+    ]);
+    const rows: { count: number }[] = await manager.query(
+      `SELECT count(*)::int AS count FROM watches WHERE account_id = $1 AND mode = $2`,
+      [accountId, mode],
+    );
+    return rows[0].count;
+  }
+
+  async create(watch: NewWatch, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `INSERT INTO watches (id, account_id, mode, key_id, source, subject, query, market,
+         reel_limit, run_interval, min_outlier_score, sort, status, next_run_at, created_at,
+         updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $14, $14)`,
+      [
+        watch.id,
+        watch.accountId,
+        watch.mode,
+        watch.keyId,
+        watch.source,
+        watch.subject,
+        watch.query,
+        watch.market,
+        watch.limit,
+        watch.interval,
+        watch.minOutlierScore,
+        watch.sort,
+        watch.nextRunAt,
+        watch.now,
+      ],
+    );
+  }
+
+  async getById(scope: WatchScope, id: string): Promise<WatchRow | null> {
+    const params = new SqlParams();
+    const rows: WatchRow[] = await this.dataSource.query(
+      `${WITH_LAST_RUN} WHERE w.id = ${params.add(id)} AND ${scoped(params, scope)}`,
+      params.values,
+    );
+    return rows[0] ?? null;
+  }
+
+  /** A page of the scope's watches, newest first, after `startingAfter`'s row. */
+  async list(
+    scope: WatchScope,
+    page: { limit: number; startingAfter: WatchRow | null },
+  ): Promise<WatchRow[]> {
+    const params = new SqlParams();
+    const after = page.startingAfter
+      ? ` AND (w.created_at, w.id) < (${params.add(page.startingAfter.created_at)}::timestamptz, ${params.add(page.startingAfter.id)}::uuid)`
+      : '';
+    return this.dataSource.query(
+      `${WITH_LAST_RUN} WHERE ${scoped(params, scope)}${after}
+        ORDER BY w.created_at DESC, w.id DESC LIMIT ${params.add(page.limit)}`,
+      params.values,
+    );
+  }
+
+  /** Changes the scope's watch; false when there is none. */
+  async update(
+    scope: WatchScope,
+    id: string,
+    changes: WatchChanges,
+    now: Date,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<boolean> {
+    const params = new SqlParams();
+    const sets = [`updated_at = ${params.add(now)}`];
+    if (changes.status !== undefined) sets.push(`status = ${params.add(changes.status)}`);
+    if (changes.statusReason !== undefined) {
+      sets.push(`status_reason = ${params.add(changes.statusReason)}`);
+    }
+    if (changes.interval !== undefined) sets.push(`run_interval = ${params.add(changes.interval)}`);
+    if (changes.minOutlierScore !== undefined) {
+      sets.push(`min_outlier_score = ${params.add(changes.minOutlierScore)}`);
+    }
+    if (changes.nextRunAt !== undefined)
+      sets.push(`next_run_at = ${params.add(changes.nextRunAt)}`);
+    if (changes.lastJobId !== undefined)
+      sets.push(`last_job_id = ${params.add(changes.lastJobId)}`);
+    const [, count] = (await manager.query(
+      `UPDATE watches w SET ${sets.join(', ')} WHERE w.id = ${params.add(id)} AND ${scoped(params, scope)}`,
+      params.values,
+    )) as [unknown, number];
+    return count > 0;
+  }
+
+  /** In the caller's transaction: the watch's latest run is now this job's. */
+  async setLastJob(id: string, jobId: string, now: Date, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE watches SET last_job_id = $2, updated_at = $3 WHERE id = $1`, [
+      id,
+      jobId,
+      now,
+    ]);
+  }
+
+  /** Deletes the scope's watch (its runs and delivered reels with it); false when there is none. */
+  async delete(scope: WatchScope, id: string): Promise<boolean> {
+    const params = new SqlParams();
+    const [, count] = (await this.dataSource.query(
+      `DELETE FROM watches w WHERE w.id = ${params.add(id)} AND ${scoped(params, scope)}`,
+      params.values,
+    )) as [unknown, number];
+    return count > 0;
+  }
+
+  /**
+   * In the caller's transaction: one active watch due at `now`, locked until the commit; rows
+   * another transaction holds are skipped, so instances claiming at once each get a different
+   * watch. `key_usable`: created from the dashboard, or its key still works and may run scans.
+   */
+  async claimDue(now: Date, manager: EntityManager): Promise<ClaimedWatch | null> {
+    const claimed: { id: string; key_usable: boolean }[] = await manager.query(
+      `WITH due AS (
+         SELECT id FROM watches
+          WHERE status = 'active' AND next_run_at IS NOT NULL AND next_run_at <= $1
+          ORDER BY next_run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+       SELECT w.id, (w.key_id IS NULL AND w.source = 'dashboard') OR (
+           k.id IS NOT NULL AND (k.revoked_at IS NULL OR k.revoked_at > $1)
+           AND (k.expires_at IS NULL OR k.expires_at > $1)
+           AND (k.operations IS NULL OR 'scan' = ANY (k.operations))) AS key_usable
+         FROM due JOIN watches w ON w.id = due.id LEFT JOIN api_keys k ON k.id = w.key_id`,
+      [now],
+    );
+    if (claimed.length === 0) return null;
+    const rows: WatchRow[] = await manager.query(`${WITH_LAST_RUN} WHERE w.id = $1`, [
+      claimed[0].id,
+    ]);
+    return { ...rows[0], key_usable: claimed[0].key_usable };
+  }
+}

@@ -1,0 +1,171 @@
+import {
+  Body,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+  SetMetadata,
+} from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import type { JobView } from '@reelscout/domain';
+import type { Request, Response } from 'express';
+import { NO_USAGE_RECORD } from '../api-keys/no-usage-record';
+import { V1ResourceController } from '../api-keys/v1-resource.decorator';
+import { ApiV1Ok, ApiV1Route } from '../common/openapi/route-docs';
+import { ApiOperationErrors, ApiOperationOk } from '../execution/api-docs';
+import { ExecutionService } from '../execution/execution.service';
+import { CurrentCaller, type Caller } from '../request-context/caller';
+import { OperationName, SlowOperation } from '../throttling/api-rate-limit.guard';
+import { ListQueryDto } from '../webhooks/dto/webhook-endpoint.dto';
+import {
+  CreateWatchDto,
+  DeletedWatchResponseDto,
+  UpdateWatchDto,
+  WatchListResponseDto,
+  WatchResponseDto,
+  WatchRunResultDto,
+} from './dto/watch.dto';
+import { watchRunOperation } from './watch-run.operation';
+import { WatchesService } from './watches.service';
+
+const WATCH_NOT_FOUND = {
+  when: "no watch with this id among this key's account and mode.",
+  message: 'No such watch.',
+  param: 'id',
+};
+
+/** The 409 of creating one watch too many. */
+const WATCH_CAP = {
+  description:
+    '`resource_limit_reached`: the account already has as many watches in this mode as it may (`WATCHES_MAX_PER_MODE`, 50 by default; `param`: `watches`); delete one first.',
+  codes: ['resource_limit_reached' as const],
+  samples: {
+    resource_limit_reached: {
+      message:
+        'This account already has 50 test-mode watches, the most allowed (50); delete one first.',
+      param: 'watches',
+    },
+  },
+};
+
+const scope = (caller: Caller) => ({
+  accountId: caller.accountId,
+  mode: caller.mode,
+  confinedTo: caller.confinedTo,
+});
+
+/**
+ * `/v1/watches`: saved scans that run on a schedule and deliver only new reels (docs/watches.md).
+ * Like jobs, a key sees every watch of its account and mode. Creating one and running one are
+ * scans: a key whose scopes leave out `scan` gets the refusal a scan gets (403
+ * `operation_not_allowed`), and a run is counted, held and billed as a scan of that key.
+ */
+@V1ResourceController('watches', 'watches')
+export class WatchesController {
+  constructor(
+    private readonly watches: WatchesService,
+    private readonly execution: ExecutionService,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @OperationName('scan')
+  @ApiV1Route({
+    operationId: 'createWatch',
+    summary: 'Create a watch',
+    description:
+      'A scan of `query` that runs every hour or every day and delivers only reels it has not delivered before (webhook `watch.new_reels`), each run billed as a scan of the reels it delivers. Its runs are this key’s scans: its spend limits and its `x-subject` apply. The key needs the `scan` scope. At most `WATCHES_MAX_PER_MODE` (50) per account and mode.',
+    body: true,
+    conflict: WATCH_CAP,
+  })
+  @ApiV1Ok(WatchResponseDto, {
+    status: 201,
+    description: 'The watch; its first run is an interval from now.',
+  })
+  create(@CurrentCaller() caller: Caller, @Body() body: CreateWatchDto): Promise<WatchResponseDto> {
+    return this.watches.create({ ...caller, source: 'api' }, body);
+  }
+
+  @Get()
+  @ApiV1Route({
+    operationId: 'listWatches',
+    summary: 'List watches, newest first',
+    description: 'The watches of this key’s mode; page with `limit` and `starting_after`.',
+  })
+  @ApiV1Ok(WatchListResponseDto, { description: 'A page of watches.' })
+  list(
+    @CurrentCaller() caller: Caller,
+    @Query() query: ListQueryDto,
+  ): Promise<WatchListResponseDto> {
+    return this.watches.list(scope(caller), query);
+  }
+
+  @Get(':id')
+  @ApiV1Route({ operationId: 'getWatch', summary: 'Get a watch', notFound: WATCH_NOT_FOUND })
+  @ApiV1Ok(WatchResponseDto, { description: 'The watch, with its latest run.' })
+  get(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<WatchResponseDto> {
+    return this.watches.get(scope(caller), id);
+  }
+
+  @Patch(':id')
+  @ApiV1Route({
+    operationId: 'updateWatch',
+    summary: 'Update a watch',
+    description:
+      'Pause or resume it, change its interval or its `min_outlier_score`. Resuming, or a new interval, puts the next run an interval from now.',
+    notFound: WATCH_NOT_FOUND,
+    body: true,
+  })
+  @ApiV1Ok(WatchResponseDto, { description: 'The watch as it is now.' })
+  update(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Body() body: UpdateWatchDto,
+  ): Promise<WatchResponseDto> {
+    return this.watches.update(scope(caller), id, body);
+  }
+
+  @Delete(':id')
+  @ApiV1Route({
+    operationId: 'deleteWatch',
+    // Takes no body; one sent anyway must still be JSON of at most 64 KiB.
+    body: true,
+    summary: 'Delete a watch',
+    description: 'It runs no more; a run already queued fails without a charge.',
+    notFound: WATCH_NOT_FOUND,
+  })
+  @ApiV1Ok(DeletedWatchResponseDto, { description: 'The id of the deleted watch.' })
+  delete(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+  ): Promise<DeletedWatchResponseDto> {
+    return this.watches.delete(scope(caller), id);
+  }
+
+  @Post(':id/run')
+  @HttpCode(200)
+  @OperationName('scan')
+  @SlowOperation(true)
+  // A run is a paid call: its usage record is the execution module's, or this guard's when the
+  // call is refused before it.
+  @SetMetadata(NO_USAGE_RECORD, false)
+  @ApiOperation({ operationId: 'runWatch', ...watchRunOperation.docs })
+  @ApiOperationOk(WatchRunResultDto)
+  @ApiOperationErrors({
+    notFound: '`not_found`: no watch with this id among this key’s account and mode. Not charged.',
+  })
+  async run(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<WatchRunResultDto | JobView> {
+    const body = await this.watches.runBody(scope(caller), id);
+    return this.execution.run(watchRunOperation, { caller, req, res }, body);
+  }
+}

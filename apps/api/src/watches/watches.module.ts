@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { ExecutionModule } from '../execution/execution.module';
+import { OperationCatalog } from '../execution/operation-catalog';
+import { WatchReelRepository } from '../repositories/watch-reel.repository';
+import { WatchRunRepository } from '../repositories/watch-run.repository';
+import { WatchRepository } from '../repositories/watch.repository';
+import { ScanModule } from '../scan/scan.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { WatchRunService } from './watch-run.service';
+import { watchRunOperation } from './watch-run.operation';
+import { WatchScheduler } from './watch-scheduler';
+import { WatchesController } from './watches.controller';
+import { WatchesService } from './watches.service';
+
+/**
+ * Watches (docs/watches.md): the `/v1/watches` resource, the run of a watch (a variant of scan,
+ * registered in the operation catalog so a worker runs it like any queued scan) and the
+ * scheduler that starts runs on their slots.
+ */
+@Module({
+  imports: [ApiKeysModule, ExecutionModule, ScanModule, WebhooksModule],
+  controllers: [WatchesController],
+  providers: [
+    WatchRepository,
+    WatchRunRepository,
+    WatchReelRepository,
+    WatchesService,
+    WatchRunService,
+    WatchScheduler,
+  ],
+  exports: [WatchesService],
+})
+export class WatchesModule {
+  constructor(catalog: OperationCatalog, runs: WatchRunService) {
+    catalog.register(watchRunOperation, runs);
+  }
+}
