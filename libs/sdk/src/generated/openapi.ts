@@ -10293,7 +10293,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). */
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). Live keys only: `credit_shortfall`, a refund or a lost dispute took back credit that was already spent, and live calls wait until added credit covers it; `payment_disputed`, a payment of the account is disputed, and live calls wait until the dispute closes. */
       402: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
