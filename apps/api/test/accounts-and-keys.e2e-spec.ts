@@ -104,6 +104,8 @@ describe('accounts, invites, keys and bearer auth (e2e)', () => {
       keyId: created.body.id,
       mode: 'test',
       subject: 'customer-42',
+      // An unrestricted key reaches the whole account's jobs.
+      confinedTo: null,
     });
     expect(JSON.stringify(call.body)).not.toContain(key);
 

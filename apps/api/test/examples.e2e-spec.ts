@@ -178,7 +178,17 @@ describe('SDK build and examples (e2e)', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(
-        ['assist', 'get_balance', 'get_job', 'music', 'playbook', 'scan'].sort(),
+        [
+          'assist',
+          'create_watch',
+          'get_balance',
+          'get_job',
+          'list_watches',
+          'music',
+          'playbook',
+          'run_watch',
+          'scan',
+        ].sort(),
       );
       const result = await client.callTool({
         name: 'scan',

@@ -159,10 +159,10 @@ describe('watches (e2e)', () => {
     const ran = await run(scoped.key, watch.id);
     expect(ran.status).toBe(403);
     expect(ran.body.error.code).toBe('operation_not_allowed');
-    // Reading is not scoped, like jobs.
+    // Like jobs, a restricted key reaches only its own line's watches: another key's is missing.
     expect(
       (await request(server()).get(`/v1/watches/${watch.id}`).set(auth(scoped.key))).status,
-    ).toBe(200);
+    ).toBe(404);
   });
 
   it(`at most ${CAP} watches per account and mode: one more is 409 resource_limit_reached`, async () => {

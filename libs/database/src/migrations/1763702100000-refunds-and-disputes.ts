@@ -50,6 +50,8 @@ export class RefundsAndDisputes1763702100000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     // The balance columns stay: `place_hold`, as money.sql has it, reads them (always 0 here).
+    // `shortfall` leaves the balance domain, which an older migration's down drops.
+    await q.query(`ALTER TABLE balances ALTER COLUMN shortfall TYPE bigint`);
     await q.query(
       `DROP FUNCTION IF EXISTS reverse_credit(uuid, text, bigint, int, text, text, text)`,
     );
