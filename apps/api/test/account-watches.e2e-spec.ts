@@ -233,8 +233,18 @@ describe('account watches (e2e)', () => {
     expect((await owner.agent.get(`${path}?mode=test`)).status).toBe(404);
   });
 
-  it('needs a session', async () => {
+  it('needs a session, and refuses a cross-site change before anything is written', async () => {
     const res = await request(server()).get('/account/watches?mode=test');
     expect(res.status).toBe(401);
+
+    const before = await owner.agent.get('/account/watches?mode=test&limit=100');
+    const forged = await owner.agent
+      .post('/account/watches?mode=test')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send(BRIEF);
+    expect(forged.status).toBe(403);
+    expect(forged.body.error.code).toBe('forbidden');
+    const after = await owner.agent.get('/account/watches?mode=test&limit=100');
+    expect(after.body.data).toHaveLength(before.body.data.length);
   });
 });
