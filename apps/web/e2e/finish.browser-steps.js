@@ -26,6 +26,7 @@ const PAGES = [
   ['/credit', 'Credit'],
   ['/usage', 'Usage'],
   ['/jobs', 'Jobs'],
+  ['/watches', 'Watches'],
   ['/webhooks', 'Webhooks'],
   ['/playground', 'Playground'],
 ];

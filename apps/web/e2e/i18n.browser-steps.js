@@ -21,6 +21,7 @@ const ZH_PAGES = [
   { path: '/', heading: '概览' },
   { path: '/api-settings', heading: 'API 设置' },
   { path: '/jobs', heading: '任务' },
+  { path: '/watches', heading: '监控' },
   { path: '/webhooks', heading: 'Webhook' },
   { path: '/credit', heading: '额度' },
   { path: '/usage', heading: '用量' },

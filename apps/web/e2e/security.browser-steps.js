@@ -36,7 +36,16 @@ function watchPolicyViolations(state) {
 }
 
 /** The pages a signed-in user with API access has, and those anyone can open. */
-const SIGNED_IN = ['/', '/api-settings', '/credit', '/usage', '/jobs', '/webhooks', '/playground'];
+const SIGNED_IN = [
+  '/',
+  '/api-settings',
+  '/credit',
+  '/usage',
+  '/jobs',
+  '/watches',
+  '/webhooks',
+  '/playground',
+];
 const PUBLIC = [
   '/sign-in',
   '/reset-password',

@@ -14,8 +14,8 @@ function isCurrent(pathname: string, href: string): boolean {
 }
 
 /**
- * The dashboard's tabs. API settings, Playground, Jobs and Webhooks exist only for accounts with
- * API access.
+ * The dashboard's tabs. API settings, Playground, Jobs, Watches and Webhooks exist only for
+ * accounts with API access.
  */
 export function DashboardNav({ apiAccess }: { apiAccess: boolean }) {
   const t = useTranslations('nav');
@@ -27,6 +27,7 @@ export function DashboardNav({ apiAccess }: { apiAccess: boolean }) {
           { href: '/api-settings', label: t('apiSettings') },
           { href: '/playground', label: t('playground') },
           { href: '/jobs', label: t('jobs') },
+          { href: '/watches', label: t('watches') },
           { href: '/webhooks', label: t('webhooks') },
         ]
       : []),

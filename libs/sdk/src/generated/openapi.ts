@@ -1017,6 +1017,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/account/watches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the account's watches of one mode, newest first */
+    get: operations['accountListWatches'];
+    put?: never;
+    /**
+     * Create a watch
+     * @description In the mode `?mode=` names, with no key. At most `WATCHES_MAX_PER_MODE` (50) per account and mode: past it, 409 `resource_limit_reached` (`param`: `watches`).
+     */
+    post: operations['accountCreateWatch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/watches/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a watch */
+    get: operations['accountGetWatch'];
+    put?: never;
+    post?: never;
+    /** Delete a watch */
+    delete: operations['accountDeleteWatch'];
+    options?: never;
+    head?: never;
+    /** Pause, resume or change a watch */
+    patch: operations['accountUpdateWatch'];
+    trace?: never;
+  };
+  '/account/watches/{id}/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a watch now (an async job)
+     * @description The run `POST /v1/watches/{id}/run` starts, as an async job of the account with no key (`source: dashboard`): held before work (402 `insufficient_credit`), charged per new reel delivered, free when nothing is new. Live runs must confirm the price (`confirm_price_usd`). Poll the job at `Location`.
+     */
+    post: operations['accountRunWatch'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'job.succeeded': {
@@ -2517,6 +2577,13 @@ export interface components {
       degraded: boolean;
       /** Format: uuid */
       watch_id: string;
+    };
+    AccountWatchRunDto: {
+      /**
+       * @description Live runs only: the run's price as the dashboard showed it (the watch's `limit` × the scan price per reel), six decimals.
+       * @example 0.200000
+       */
+      confirm_price_usd?: string;
     };
   };
   responses: never;
@@ -10503,6 +10570,637 @@ export interface operations {
           'RateLimit-Reset'?: number;
           /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
           'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountListWatches: {
+    parameters: {
+      query: {
+        limit?: number;
+        /** @description The last id of the previous page. */
+        starting_after?: string;
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WatchListResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountCreateWatch: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWatchDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WatchResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `resource_limit_reached`: the account has as many watches in this mode as it may. */
+      409: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountGetWatch: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WatchResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no watch with this id among the account's watches of this mode. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountDeleteWatch: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeletedWatchResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no watch with this id among the account's watches of this mode. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountUpdateWatch: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateWatchDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WatchResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no watch with this id among the account's watches of this mode. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountRunWatch: {
+    parameters: {
+      query: {
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AccountWatchRunDto'];
+      };
+    };
+    responses: {
+      /** @description The job, queued: poll it (`Location`) until it ends; its result is the run’s. */
+      202: {
+        headers: {
+          /** @description Where to poll the job: `/account/jobs/{id}?mode=…`. */
+          Location?: string;
+          /** @description The job's id. */
+          'x-job-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobDto'];
+        };
+      };
+      /** @description `price_confirmation_required`: a live run without `confirm_price_usd` equal to its price (in `x-service-price-usd`); nothing is charged. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `insufficient_credit`: the available credit of the mode is below the run’s price; live runs only: `credit_shortfall` or `payment_disputed`; nothing was held or run. */
+      402: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: a browser request from another site (`Sec-Fetch-Site` or `Origin` not ours). Or: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no watch with this id among the account's watches of this mode. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_unavailable`: a live provider a scan needs is not configured. */
+      503: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
           [name: string]: unknown;
         };
         content: {

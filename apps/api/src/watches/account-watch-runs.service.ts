@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import type { JobView, Mode } from '@reelscout/domain';
+import type { Request, Response } from 'express';
+import { errorCodeOf } from '../common/errors/error-envelope';
+import { requestIdOf, requestStartedAt } from '../common/http/request-id';
+import { ExecutionService } from '../execution/execution.service';
+import { checkPriceConfirmation } from '../playground/playground-runs.service';
+import { UsageService } from '../usage/usage.service';
+import { watchRunOperation } from './watch-run.operation';
+import { WatchesService } from './watches.service';
+
+/**
+ * A dashboard "run now" of a watch: the run `POST /v1/watches/{id}/run` starts, through the same
+ * ExecutionService (checks, hold, 402 before work, settlement, usage), as an async job of the
+ * signed-in account with no key (`source: dashboard`), like the playground's runs; a live run
+ * must confirm its price first, as the playground's must.
+ */
+@Injectable()
+export class AccountWatchRunsService {
+  constructor(
+    private readonly watches: WatchesService,
+    private readonly execution: ExecutionService,
+    private readonly usage: UsageService,
+  ) {}
+
+  async run(
+    accountId: string,
+    mode: Mode,
+    id: string,
+    confirmedPrice: string | undefined,
+    req: Request,
+    res: Response,
+  ): Promise<JobView> {
+    this.recordUsageWhenRefused(accountId, mode, req, res);
+    const body = await this.watches.runBody({ accountId, mode }, id);
+    if (mode === 'live') checkPriceConfirmation(watchRunOperation.hold(body), confirmedPrice);
+    const job = (await this.execution.run(
+      watchRunOperation,
+      {
+        caller: {
+          accountId,
+          keyId: null,
+          mode,
+          subject: null,
+          confinedTo: null,
+          source: 'dashboard',
+        },
+        req,
+        res,
+        prefer: { kind: 'async' },
+      },
+      body,
+    )) as JobView;
+    res.setHeader('Location', `/account/jobs/${job.id}?mode=${mode}`);
+    return job;
+  }
+
+  /** A run refused before its job (no such watch, an unconfirmed price) still leaves a record. */
+  private recordUsageWhenRefused(accountId: string, mode: Mode, req: Request, res: Response): void {
+    this.usage.recordUnlessTakenOver(req, res, () => ({
+      requestId: requestIdOf(req),
+      accountId,
+      keyId: null,
+      mode,
+      subject: null,
+      operation: 'scan',
+      market: null,
+      status: res.statusCode,
+      errorCode: errorCodeOf(res),
+      charged: 0,
+      durationMs: performance.now() - (requestStartedAt(res) ?? performance.now()),
+      source: 'dashboard',
+    }));
+  }
+}

@@ -1,0 +1,148 @@
+'use client';
+
+import type { Mode } from '@reelscout/domain/modes';
+import { WATCH_INTERVALS, type WatchInterval, type WatchView } from '@reelscout/domain/views';
+import { useTranslations } from 'next-intl';
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../lib/api';
+import { NO_ERRORS, toFormErrors, type FormErrors } from '../../lib/form-errors';
+import { MARKET_CHOICES } from '../../lib/playground';
+import type { MarketChoice } from '../../lib/playground-types';
+import { Alert } from '../ui/alert';
+import { Field } from '../ui/field';
+
+const FIELDS = ['query', 'market', 'interval', 'min_outlier_score'] as const;
+
+/** A labelled select whose error (the API's `param`) shows beside it. */
+function Select<T extends string>({
+  label,
+  value,
+  options,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  error?: string;
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange(e.target.value as T)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A new watch of the mode the page shows: a brief, a market, how often, and an optional minimum
+ * outlier score. The API checks every field; its refusal shows beside the field it names.
+ */
+export function CreateWatchForm({
+  mode,
+  onCreated,
+}: {
+  mode: Mode;
+  onCreated: (watch: WatchView) => void;
+}) {
+  const t = useTranslations('watches.create');
+  const [query, setQuery] = useState('');
+  const [market, setMarket] = useState<MarketChoice>('auto');
+  const [interval, setEvery] = useState<WatchInterval>('daily');
+  const [minScore, setMinScore] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors(NO_ERRORS);
+    const score = minScore.trim();
+    try {
+      const watch = await api<WatchView>(`/account/watches?mode=${mode}`, {
+        body: {
+          query,
+          market,
+          interval,
+          // Sent as typed: a value that is not a number is the API's to refuse, beside the field.
+          ...(score === ''
+            ? {}
+            : { min_outlier_score: Number.isNaN(Number(score)) ? score : Number(score) }),
+        },
+      });
+      setQuery('');
+      setMinScore('');
+      onCreated(watch);
+    } catch (caught) {
+      setErrors(toFormErrors(caught, FIELDS));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="create-watch-heading">
+      <h2 id="create-watch-heading">{t('heading', { mode })}</h2>
+      <form className="filters" onSubmit={(e) => void submit(e)} noValidate>
+        <Field
+          label={t('query')}
+          value={query}
+          maxLength={2000}
+          required
+          onChange={(e) => setQuery(e.target.value)}
+          error={errors.fields.query}
+        />
+        <Select
+          label={t('market')}
+          value={market}
+          options={MARKET_CHOICES.map((value) => ({ value, label: t(`markets.${value}`) }))}
+          error={errors.fields.market}
+          onChange={setMarket}
+        />
+        <Select
+          label={t('interval')}
+          value={interval}
+          options={WATCH_INTERVALS.map((value) => ({ value, label: t(`intervals.${value}`) }))}
+          error={errors.fields.interval}
+          onChange={setEvery}
+        />
+        <Field
+          label={t('minScore')}
+          inputMode="decimal"
+          value={minScore}
+          placeholder={t('minScorePlaceholder')}
+          onChange={(e) => setMinScore(e.target.value)}
+          error={errors.fields.min_outlier_score}
+        />
+        <p className="filter-actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? t('creating') : t('submit')}
+          </button>
+        </p>
+        {errors.form ? (
+          <div className="filters-error">
+            <Alert tone="error">{errors.form}</Alert>
+          </div>
+        ) : null}
+      </form>
+    </section>
+  );
+}
