@@ -10,6 +10,7 @@ import {
 } from '../support/object-authorization-parties';
 import { accountRouteChecks } from '../support/object-authorization-account-checks';
 import { jobAndWebhookRouteChecks } from '../support/object-authorization-job-checks';
+import { watchRouteChecks } from '../support/object-authorization-watch-checks';
 
 /**
  * Object-level authorization (OWASP API1:2023) on every dashboard route: signed in as one
@@ -33,6 +34,7 @@ describe('object-level authorization on /account, and the security suite on /v1 
   const ROUTE_CHECKS: Record<string, () => Promise<void>> = {
     ...accountRouteChecks(ctx),
     ...jobAndWebhookRouteChecks(ctx),
+    ...watchRouteChecks(ctx),
   };
 
   it('every dashboard route under /account has a check here', async () => {
