@@ -8,8 +8,6 @@ import {
   type Operation,
 } from '@reelscout/domain';
 import type { Request, Response } from 'express';
-import { errorCodeOf } from '../common/errors/error-envelope';
-import { requestIdOf, requestStartedAt } from '../common/http/request-id';
 import { createValidationPipe } from '../common/validation/validation.pipe';
 import { ExecutionService } from '../execution/execution.service';
 import { OperationCatalog } from '../execution/operation-catalog';
@@ -77,7 +75,9 @@ export class PlaygroundRunsService {
     req: Request,
     res: Response,
   ): Promise<JobView> {
-    this.recordUsageWhenDone(accountId, mode, body.operation, req, res);
+    // Every run leaves a usage record, like every /v1 call (a refusal before the execution module
+    // here; any other outcome is the execution module's to record).
+    this.usage.recordDashboardRefusal(req, res, { accountId, mode, operation: body.operation });
     const contract = this.catalog.contract(body.operation);
     const input = await this.validInput(body.operation, body.input);
     try {
@@ -117,33 +117,5 @@ export class PlaygroundRunsService {
     } catch (error) {
       throw inInput(error);
     }
-  }
-
-  /**
-   * Every run leaves a usage record, like every /v1 call: a refusal before the execution module
-   * (an invalid input, an unconfirmed price) once its response is sent; any other run is the
-   * execution module's to record (its job's settlement, or its own refusal).
-   */
-  private recordUsageWhenDone(
-    accountId: string,
-    mode: Mode,
-    operation: Operation,
-    req: Request,
-    res: Response,
-  ): void {
-    this.usage.recordUnlessTakenOver(req, res, () => ({
-      requestId: requestIdOf(req),
-      accountId,
-      keyId: null,
-      mode,
-      subject: null,
-      operation,
-      market: null,
-      status: res.statusCode,
-      errorCode: errorCodeOf(res),
-      charged: 0,
-      durationMs: performance.now() - (requestStartedAt(res) ?? performance.now()),
-      source: 'dashboard',
-    }));
   }
 }

@@ -1,5 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import type { Mode, Operation } from '@reelscout/domain';
+import type { Request, Response } from 'express';
+import { errorCodeOf } from '../common/errors/error-envelope';
+import { requestIdOf, requestStartedAt } from '../common/http/request-id';
 import { UsageRecordRepository, type UsageRecord } from '../repositories/usage-record.repository';
 
 export type { UsageRecord };
@@ -238,6 +242,32 @@ export class UsageService implements BeforeApplicationShutdown {
    */
   recordUnlessTakenOver(req: object, res: RecordableResponse, build: () => UsageRecord): void {
     this.recordWhenDone(res, () => (this.takenOver.has(req) ? null : build()));
+  }
+
+  /**
+   * The record of a dashboard call (no key, no subject) refused before the execution module (an
+   * invalid input, an unconfirmed price, no such watch), once its response is sent; any other
+   * outcome is the execution module's to record (its job's settlement, or its own refusal).
+   */
+  recordDashboardRefusal(
+    req: Request,
+    res: Response,
+    call: { accountId: string; mode: Mode; operation: Operation },
+  ): void {
+    this.recordUnlessTakenOver(req, res, () => ({
+      requestId: requestIdOf(req),
+      accountId: call.accountId,
+      keyId: null,
+      mode: call.mode,
+      subject: null,
+      operation: call.operation,
+      market: null,
+      status: res.statusCode,
+      errorCode: errorCodeOf(res),
+      charged: 0,
+      durationMs: performance.now() - (requestStartedAt(res) ?? performance.now()),
+      source: 'dashboard',
+    }));
   }
 
   private settled(): void {

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { JobView, Mode } from '@reelscout/domain';
 import type { Request, Response } from 'express';
-import { errorCodeOf } from '../common/errors/error-envelope';
-import { requestIdOf, requestStartedAt } from '../common/http/request-id';
 import { ExecutionService } from '../execution/execution.service';
 import { checkPriceConfirmation } from '../playground/playground-runs.service';
 import { UsageService } from '../usage/usage.service';
@@ -31,7 +29,8 @@ export class AccountWatchRunsService {
     req: Request,
     res: Response,
   ): Promise<JobView> {
-    this.recordUsageWhenRefused(accountId, mode, req, res);
+    // A run refused before its job (no such watch, an unconfirmed price) still leaves a record.
+    this.usage.recordDashboardRefusal(req, res, { accountId, mode, operation: 'scan' });
     const body = await this.watches.runBody({ accountId, mode }, id);
     if (mode === 'live') checkPriceConfirmation(watchRunOperation.hold(body), confirmedPrice);
     const job = (await this.execution.run(
@@ -53,23 +52,5 @@ export class AccountWatchRunsService {
     )) as JobView;
     res.setHeader('Location', `/account/jobs/${job.id}?mode=${mode}`);
     return job;
-  }
-
-  /** A run refused before its job (no such watch, an unconfirmed price) still leaves a record. */
-  private recordUsageWhenRefused(accountId: string, mode: Mode, req: Request, res: Response): void {
-    this.usage.recordUnlessTakenOver(req, res, () => ({
-      requestId: requestIdOf(req),
-      accountId,
-      keyId: null,
-      mode,
-      subject: null,
-      operation: 'scan',
-      market: null,
-      status: res.statusCode,
-      errorCode: errorCodeOf(res),
-      charged: 0,
-      durationMs: performance.now() - (requestStartedAt(res) ?? performance.now()),
-      source: 'dashboard',
-    }));
   }
 }
