@@ -156,36 +156,18 @@ export class ExecutionService {
     }
 
     const execution = prefer.kind === 'async' ? 'async' : 'sync';
-    // The hold outlives the deadline by a margin (the reaper frees a dead call's); a queued job's
-    // also covers its longest wait in the queue.
-    const queuedMs = execution === 'async' ? this.config.maxQueueMs : 0;
-    const job: NewJobWithHold = {
+    const job = this.newJob(caller, runnable, body, {
       id: jobId,
-      accountId: caller.accountId,
-      mode: caller.mode,
-      keyId: caller.keyId,
-      subject: caller.subject,
-      operation: runnable.operation,
       execution,
-      status: initialStatus(execution),
-      request: toStoredBody(body ?? null),
       requestId,
       idempotencyKey: key,
-      holdAmount: runnable.holdMicros,
-      holdTtlSeconds: (queuedMs + runnable.deadlineMs + HOLD_MARGIN_MS) / 1000,
-      now: this.clock.now(),
-      source: caller.source ?? 'api',
-    };
+    });
     let opened: HoldOutcome;
     try {
       opened =
         execution === 'async'
           ? // The job, its hold and its queue message commit together.
-            await this.dataSource.transaction(async (manager) => {
-              const outcome = await this.ledger.openJob(job, manager);
-              if ('holdId' in outcome) await this.queue.send(manager, runnable.operation, jobId);
-              return outcome;
-            })
+            await this.dataSource.transaction((manager) => this.openQueued(job, manager))
           : await this.ledger.openJob(job);
     } catch (thrown) {
       await this.abandon(scope, thrown, requestId);
@@ -245,31 +227,57 @@ export class ExecutionService {
       if (error instanceof DomainError) return { refused: error };
       throw error;
     }
-    const jobId = newJobId();
-    const queuedMs = this.config.maxQueueMs;
-    const opened = await this.ledger.openJob(
-      {
-        id: jobId,
-        accountId: party.accountId,
-        mode: party.mode,
-        keyId: party.keyId,
-        subject: party.subject,
-        operation: runnable.operation,
-        execution: 'async',
-        status: initialStatus('async'),
-        request: toStoredBody(body ?? null),
-        requestId,
-        idempotencyKey: null,
-        holdAmount: runnable.holdMicros,
-        holdTtlSeconds: (queuedMs + runnable.deadlineMs + HOLD_MARGIN_MS) / 1000,
-        now: this.clock.now(),
-        source: party.source ?? 'api',
-      },
-      manager,
-    );
+    const job = this.newJob(party, runnable, body, {
+      id: newJobId(),
+      execution: 'async',
+      requestId,
+      idempotencyKey: null,
+    });
+    const opened = await this.openQueued(job, manager);
     if ('refused' in opened) return opened;
-    await this.queue.send(manager, runnable.operation, jobId);
-    return { jobId };
+    return { jobId: job.id };
+  }
+
+  /**
+   * The job row (with its hold) of a call: the hold outlives the deadline by a margin (the
+   * reaper frees a dead call's); a queued job's also covers its longest wait in the queue.
+   */
+  private newJob(
+    party: RunCaller,
+    runnable: RunnableOperation,
+    body: unknown,
+    call: {
+      id: string;
+      execution: 'sync' | 'async';
+      requestId: string;
+      idempotencyKey: string | null;
+    },
+  ): NewJobWithHold {
+    const queuedMs = call.execution === 'async' ? this.config.maxQueueMs : 0;
+    return {
+      id: call.id,
+      accountId: party.accountId,
+      mode: party.mode,
+      keyId: party.keyId,
+      subject: party.subject,
+      operation: runnable.operation,
+      execution: call.execution,
+      status: initialStatus(call.execution),
+      request: toStoredBody(body ?? null),
+      requestId: call.requestId,
+      idempotencyKey: call.idempotencyKey,
+      holdAmount: runnable.holdMicros,
+      holdTtlSeconds: (queuedMs + runnable.deadlineMs + HOLD_MARGIN_MS) / 1000,
+      now: this.clock.now(),
+      source: party.source ?? 'api',
+    };
+  }
+
+  /** A queued job: the job, its hold and its queue message commit together in `manager`. */
+  private async openQueued(job: NewJobWithHold, manager: EntityManager): Promise<HoldOutcome> {
+    const outcome = await this.ledger.openJob(job, manager);
+    if ('holdId' in outcome) await this.queue.send(manager, job.operation, job.id);
+    return outcome;
   }
 
   /** Releases the Idempotency-Key of a call refused before any work (a retry runs anew). */
