@@ -1,14 +1,17 @@
 'use strict';
 /**
  * The Watches page in Chromium, a step of the dashboard's browser test (same stack, same
- * signed-in account with test credit): a watch is created from the form (a blank brief refused
- * beside its field first), run now as a job whose new reels are drawn with the playground's scan
- * cards, then paused, resumed and deleted after its confirmation.
+ * signed-in account with test credit): a watch is created from the form (a blank brief and too
+ * many reels per run refused beside their fields first) with its reels per run and order, run
+ * now as a job whose new reels are drawn with the playground's scan cards, then paused, resumed
+ * and deleted after its confirmation.
  */
 /* global document -- in page.waitForFunction() */
 const assert = require('node:assert/strict');
 
 const BRIEF = 'latte art for beginners';
+/** Reels each run of the watch considers (the form's limit). */
+const PER_RUN = 3;
 
 function watchSteps({ step, state, shot, heading, assertNoStackTrace }) {
   step(
@@ -29,8 +32,17 @@ function watchSteps({ step, state, shot, heading, assertNoStackTrace }) {
       await form.getByRole('button', { name: 'Create watch' }).click();
       await form.locator('.field-error').first().waitFor();
 
+      // More reels per run than a scan returns: refused beside that field, nothing created.
+      const reelsPerRun = page.getByLabel('Reels per run (optional)');
       await page.getByLabel('Brief').fill(BRIEF);
+      await reelsPerRun.fill('25');
+      await form.getByRole('button', { name: 'Create watch' }).click();
+      await form.locator('.field').filter({ has: reelsPerRun }).locator('.field-error').waitFor();
+      await page.getByText('No watches yet').waitFor();
+
+      await reelsPerRun.fill(String(PER_RUN));
       await page.getByLabel('Runs').selectOption('hourly');
+      await page.getByLabel('Order').selectOption('outlier');
       await page.getByLabel('Minimum outlier score (optional)').fill('');
       await form.getByRole('button', { name: 'Create watch' }).click();
       await page.getByText(`Watch “${BRIEF}” created.`).waitFor();
@@ -40,6 +52,7 @@ function watchSteps({ step, state, shot, heading, assertNoStackTrace }) {
       assert.match(id, /^[0-9a-f-]{36}$/);
       const created = await row.innerText();
       assert.ok(created.includes(BRIEF) && created.includes('hourly'), created);
+      assert.ok(created.includes(`up to ${PER_RUN} reels, by outlier score`), created);
       assert.match(created, /active/);
       assert.match(created, /never/);
 
@@ -56,7 +69,7 @@ function watchSteps({ step, state, shot, heading, assertNoStackTrace }) {
       const cards = run.getByTestId('pg-reel');
       await cards.first().waitFor();
       const count = await cards.count();
-      assert.ok(count > 0 && count <= 20, `reel cards: ${count}`);
+      assert.ok(count > 0 && count <= PER_RUN, `reel cards: ${count}`);
       const sources = await run
         .locator('[data-testid="pg-reel"] img')
         .evaluateAll((images) => images.map((img) => img.getAttribute('src')));

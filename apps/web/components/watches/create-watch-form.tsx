@@ -1,7 +1,13 @@
 'use client';
 
 import type { Mode } from '@reelscout/domain/modes';
-import { WATCH_INTERVALS, type WatchInterval, type WatchView } from '@reelscout/domain/views';
+import {
+  WATCH_INTERVALS,
+  WATCH_SORTS,
+  type WatchInterval,
+  type WatchSort,
+  type WatchView,
+} from '@reelscout/domain/views';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api';
@@ -11,7 +17,12 @@ import type { MarketChoice } from '../../lib/playground-types';
 import { Alert } from '../ui/alert';
 import { Field } from '../ui/field';
 
-const FIELDS = ['query', 'market', 'interval', 'min_outlier_score'] as const;
+const FIELDS = ['query', 'market', 'limit', 'interval', 'min_outlier_score', 'sort'] as const;
+
+/** A number as typed: a value that is not one is the API's to refuse, beside its field. */
+function typed(value: string): number | string {
+  return Number.isNaN(Number(value)) ? value : Number(value);
+}
 
 /** A labelled select whose error (the API's `param`) shows beside it. */
 function Select<T extends string>({
@@ -53,8 +64,9 @@ function Select<T extends string>({
 }
 
 /**
- * A new watch of the mode the page shows: a brief, a market, how often, and an optional minimum
- * outlier score. The API checks every field; its refusal shows beside the field it names.
+ * A new watch of the mode the page shows: a brief, a market, how many reels a run considers, how
+ * often, the scan's order, and an optional minimum outlier score. Left blank, a field takes the
+ * API's default. The API checks every field; its refusal shows beside the field it names.
  */
 export function CreateWatchForm({
   mode,
@@ -66,7 +78,9 @@ export function CreateWatchForm({
   const t = useTranslations('watches.create');
   const [query, setQuery] = useState('');
   const [market, setMarket] = useState<MarketChoice>('auto');
+  const [limit, setLimit] = useState('');
   const [interval, setEvery] = useState<WatchInterval>('daily');
+  const [sort, setSort] = useState<WatchSort>('traction');
   const [minScore, setMinScore] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
@@ -76,19 +90,20 @@ export function CreateWatchForm({
     setBusy(true);
     setErrors(NO_ERRORS);
     const score = minScore.trim();
+    const reels = limit.trim();
     try {
       const watch = await api<WatchView>(`/account/watches?mode=${mode}`, {
         body: {
           query,
           market,
           interval,
-          // Sent as typed: a value that is not a number is the API's to refuse, beside the field.
-          ...(score === ''
-            ? {}
-            : { min_outlier_score: Number.isNaN(Number(score)) ? score : Number(score) }),
+          sort,
+          ...(reels === '' ? {} : { limit: typed(reels) }),
+          ...(score === '' ? {} : { min_outlier_score: typed(score) }),
         },
       });
       setQuery('');
+      setLimit('');
       setMinScore('');
       onCreated(watch);
     } catch (caught) {
@@ -117,12 +132,27 @@ export function CreateWatchForm({
           error={errors.fields.market}
           onChange={setMarket}
         />
+        <Field
+          label={t('limit')}
+          inputMode="numeric"
+          value={limit}
+          placeholder={t('limitPlaceholder')}
+          onChange={(e) => setLimit(e.target.value)}
+          error={errors.fields.limit}
+        />
         <Select
           label={t('interval')}
           value={interval}
           options={WATCH_INTERVALS.map((value) => ({ value, label: t(`intervals.${value}`) }))}
           error={errors.fields.interval}
           onChange={setEvery}
+        />
+        <Select
+          label={t('sort')}
+          value={sort}
+          options={WATCH_SORTS.map((value) => ({ value, label: t(`sorts.${value}`) }))}
+          error={errors.fields.sort}
+          onChange={setSort}
         />
         <Field
           label={t('minScore')}

@@ -7,7 +7,10 @@ import { DateTime } from '../ui/date-time';
 
 export type WatchAction = 'run' | 'pause' | 'resume' | 'delete' | 'reels';
 
-/** The watches of one mode: brief, schedule, state, and what their latest run delivered. */
+/**
+ * The watches of one mode: brief, schedule and scan shape, state, and what their latest run
+ * delivered.
+ */
 export function WatchesTable({
   watches,
   busy,
@@ -51,7 +54,19 @@ export function WatchesTable({
                 <td data-label={t('market')}>
                   <code>{watch.market}</code>
                 </td>
-                <td data-label={t('interval')}>{t(`intervals.${watch.interval}`)}</td>
+                <td data-label={t('interval')}>
+                  {t(`intervals.${watch.interval}`)}
+                  <span className="small muted" data-testid="watch-shape">
+                    {' · '}
+                    {t('shape', {
+                      limit: watch.limit,
+                      sort: t(`sorts.${watch.sort ?? 'traction'}`),
+                    })}
+                    {watch.min_outlier_score === null
+                      ? null
+                      : ` · ${t('minScore', { score: watch.min_outlier_score })}`}
+                  </span>
+                </td>
                 <td data-label={t('status')}>
                   <Badge tone={watch.status === 'active' ? 'ok' : 'warn'}>
                     {t(`statuses.${watch.status}`)}
