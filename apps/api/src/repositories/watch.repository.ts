@@ -32,9 +32,15 @@ export interface WatchRow {
   last_new_reels: number;
 }
 
-/** A due watch claimed by the scheduler, with whether its key may still run scans. */
+/** A due watch claimed by the scheduler, with the key its run goes under. */
 export interface ClaimedWatch extends WatchRow {
+  /** Created from the dashboard (runs under the account), or `run_key_id` is set. */
   key_usable: boolean;
+  /**
+   * The newest key of the watch's key line (its key and the keys rolled from it) that still
+   * works and may run scans; null for a dashboard watch, or when none does.
+   */
+  run_key_id: string | null;
 }
 
 /**
@@ -219,25 +225,33 @@ export class WatchRepository {
   /**
    * In the caller's transaction: one active watch due at `now`, locked until the commit; rows
    * another transaction holds are skipped, so instances claiming at once each get a different
-   * watch. `key_usable`: created from the dashboard, or its key still works and may run scans.
+   * watch. Its run goes under the newest working key of its key's line: a roll replaces the
+   * secret, not the grant (the new key copies the settings and continues the spend), so the
+   * watch follows it instead of pausing when the old key's grace ends.
    */
   async claimDue(now: Date, manager: EntityManager): Promise<ClaimedWatch | null> {
-    const claimed: { id: string; key_usable: boolean }[] = await manager.query(
-      `WITH due AS (
-         SELECT id FROM watches
-          WHERE status = 'active' AND next_run_at IS NOT NULL AND next_run_at <= $1
-          ORDER BY next_run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-       SELECT w.id, (w.key_id IS NULL AND w.source = 'dashboard') OR (
-           k.id IS NOT NULL AND (k.revoked_at IS NULL OR k.revoked_at > $1)
-           AND (k.expires_at IS NULL OR k.expires_at > $1)
-           AND (k.operations IS NULL OR 'scan' = ANY (k.operations))) AS key_usable
-         FROM due JOIN watches w ON w.id = due.id LEFT JOIN api_keys k ON k.id = w.key_id`,
-      [now],
-    );
+    const claimed: { id: string; run_key_id: string | null; dashboard: boolean }[] =
+      await manager.query(
+        `WITH due AS (
+           SELECT id FROM watches
+            WHERE status = 'active' AND next_run_at IS NOT NULL AND next_run_at <= $1
+            ORDER BY next_run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+         SELECT w.id, (w.key_id IS NULL AND w.source = 'dashboard') AS dashboard,
+                (SELECT n.id FROM api_keys k
+                   JOIN api_keys n ON n.account_id = k.account_id AND n.spend_owner = k.spend_owner
+                  WHERE k.id = w.key_id
+                    AND (n.revoked_at IS NULL OR n.revoked_at > $1)
+                    AND (n.expires_at IS NULL OR n.expires_at > $1)
+                    AND (n.operations IS NULL OR 'scan' = ANY (n.operations))
+                  ORDER BY n.created_at DESC,
+                           NOT EXISTS (SELECT 1 FROM api_keys s WHERE s.rolled_from = n.id) DESC,
+                           n.id LIMIT 1) AS run_key_id
+           FROM due JOIN watches w ON w.id = due.id`,
+        [now],
+      );
     if (claimed.length === 0) return null;
-    const rows: WatchRow[] = await manager.query(`${WITH_LAST_RUN} WHERE w.id = $1`, [
-      claimed[0].id,
-    ]);
-    return { ...rows[0], key_usable: claimed[0].key_usable };
+    const [{ id, run_key_id, dashboard }] = claimed;
+    const rows: WatchRow[] = await manager.query(`${WITH_LAST_RUN} WHERE w.id = $1`, [id]);
+    return { ...rows[0], key_usable: dashboard || run_key_id !== null, run_key_id };
   }
 }

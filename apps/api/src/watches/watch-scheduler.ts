@@ -96,7 +96,7 @@ export class WatchScheduler implements OnApplicationBootstrap {
             {
               accountId: watch.account_id,
               mode: watch.mode,
-              keyId: watch.key_id,
+              keyId: watch.run_key_id,
               subject: watch.subject,
               source: watch.source,
               // A scheduled run has no Idempotency-Key and reads no jobs: no key line applies.

@@ -2516,7 +2516,7 @@ export interface components {
       /** @enum {string} */
       status: 'active' | 'paused';
       /**
-       * @description Why the service paused it: a run could not pay (`insufficient_credit`, or a spend limit of its key or subject), or its key can no longer run scans (`key_unusable`). null otherwise.
+       * @description Why the service paused it: a run could not pay (`insufficient_credit`, or a spend limit of its key or subject), or no key of its key line (its key and the keys rolled from it) can still run scans (`key_unusable`). null otherwise.
        * @enum {string|null}
        */
       status_reason:
