@@ -290,6 +290,66 @@ describe('refunds and disputes take live credit back (e2e)', () => {
     await expectLedgerMatchesBalance(account.id);
   });
 
+  it('disputes:close ends a dispute whose close never arrived: won resumes live calls, lost takes back --usd once', async () => {
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    const cli = (args: string[]) => runCli(['disputes:close', ...args], io);
+
+    const won = await customer();
+    await post(dispute('charge.dispute.created', won.purchase, 'needs_response'));
+    expect((await call(won.liveKey, 1_000_000, 1_000_000)).body.error.code).toBe(
+      'payment_disputed',
+    );
+    // Bad arguments: exit 2, nothing moved.
+    const pi = won.purchase.paymentIntent;
+    expect(await cli(['--payment-intent', pi, '--outcome', 'settled'])).toBe(2);
+    expect(await cli(['--payment-intent', pi, '--outcome', 'lost'])).toBe(2);
+    expect(await cli(['--payment-intent', pi, '--outcome', 'won', '--usd', '5'])).toBe(2);
+    expect(await cli(['--payment-intent', 'pi_nosuchpurchase', '--outcome', 'won'])).toBe(1);
+    expect(await billing.liveSuspension(won.account.id)).toEqual({
+      shortfallMicros: 0,
+      openDisputes: 1,
+    });
+
+    expect(await cli(['--payment-intent', pi, '--outcome', 'won'])).toBe(0);
+    expect(lines.at(-1)).toBe(
+      `Closed the dispute on ${pi} as won for ${won.account.email}: took back 0.000000 USD; live balance 25.000000 USD`,
+    );
+    expect((await billing.liveSuspension(won.account.id)).openDisputes).toBe(0);
+    expect((await call(won.liveKey, 1_000_000, 1_000_000)).status).toBe(200);
+    // Closed once: a second close is refused, and Stripe's own close arriving late moves nothing.
+    expect(await cli(['--payment-intent', pi, '--outcome', 'won'])).toBe(1);
+    expect(lines.at(-1)).toMatch(/has no open dispute \(won\)/);
+    expect((await post(dispute('charge.dispute.closed', won.purchase, 'lost'))).body.reversal).toBe(
+      'unchanged',
+    );
+    expect(await entries(won.account.id)).toEqual([
+      ['purchase', 25_000_000],
+      ['charge', -1_000_000],
+    ]);
+
+    const lost = await customer();
+    await post(dispute('charge.dispute.created', lost.purchase, 'needs_response'));
+    const lostPi = lost.purchase.paymentIntent;
+    expect(await cli(['--payment-intent', lostPi, '--outcome', 'lost', '--usd', '10.00'])).toBe(0);
+    expect(lines.at(-1)).toBe(
+      `Closed the dispute on ${lostPi} as lost for ${lost.account.email}: took back 10.000000 USD; live balance 15.000000 USD`,
+    );
+    expect(await billing.liveSuspension(lost.account.id)).toEqual({
+      shortfallMicros: 0,
+      openDisputes: 0,
+    });
+    expect(
+      (await post(dispute('charge.dispute.closed', lost.purchase, 'lost'))).body.reversal,
+    ).toBe('unchanged');
+    expect(await entries(lost.account.id)).toEqual([
+      ['purchase', 25_000_000],
+      ['chargeback', -10_000_000],
+    ]);
+    expect((await call(lost.liveKey, 1_000_000, 1_000_000)).status).toBe(200);
+    await expectLedgerMatchesBalance(lost.account.id);
+  });
+
   it('an unsigned event moves nothing; a payment that is no purchase of ours is acknowledged and moves nothing', async () => {
     const { account, purchase } = await customer();
     const forged = await request(server())

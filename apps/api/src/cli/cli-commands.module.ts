@@ -5,6 +5,7 @@ import { AccountsListCommand } from './accounts-list.command';
 import { BalanceCommand } from './balance.command';
 import { CliContext } from './cli-context';
 import { CreditAddCommand } from './credit-add.command';
+import { DisputesCloseCommand } from './disputes-close.command';
 import { InvitesCreateCommand } from './invites-create.command';
 import { KeysCreateCommand } from './keys-create.command';
 import { KeysRevokeCommand } from './keys-revoke.command';
@@ -28,6 +29,7 @@ export const COMMANDS = [
   KeysRevokeCommand,
   CreditAddCommand,
   BalanceCommand,
+  DisputesCloseCommand,
   ResetLinkCommand,
   ProvidersCheckCommand,
   OpenApiCommand,

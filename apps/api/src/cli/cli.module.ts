@@ -8,6 +8,9 @@ import { InvitesService } from '../auth/invites.service';
 import { PasswordResetLinks } from '../auth/password-reset-links';
 import { configModule, databaseConfig } from '../config';
 import { LedgerModule } from '../ledger/ledger.module';
+import { ReversalService } from '../payments/reversal.service';
+import { CheckoutSessionRepository } from '../repositories/checkout-session.repository';
+import { StripeEventRepository } from '../repositories/stripe-event.repository';
 import { ApiKeyRepository } from '../repositories/api-key.repository';
 import { KeyAuditRepository } from '../repositories/key-audit.repository';
 import { ClockModule } from '../common/clock/clock';
@@ -47,6 +50,9 @@ export class CliModule {
         ApiKeyRepository,
         KeyAuditRepository,
         DatabaseRepository,
+        ReversalService,
+        CheckoutSessionRepository,
+        StripeEventRepository,
       ],
     };
   }

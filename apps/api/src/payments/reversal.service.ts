@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { DomainError, type Micros } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BillingService } from '../ledger/billing.service';
 import {
@@ -8,6 +10,10 @@ import {
 } from '../repositories/checkout-session.repository';
 import { StripeEventRepository } from '../repositories/stripe-event.repository';
 import type { ReversalOutcome } from './stripe-reversals';
+
+/** A dispute the operator closed (`disputes:close`): its event id's prefix, its recorded type. */
+const OPERATOR_EVENT = 'operator_';
+const OPERATOR_CLOSE = 'operator.dispute.closed';
 
 /** What a refund or dispute event did. */
 export type ReversalResult = 'applied' | 'unchanged' | 'replayed' | 'unknown_purchase';
@@ -42,13 +48,57 @@ export class ReversalService {
     });
   }
 
-  /** Moves the ledger by what is new in this event; whether anything changed. */
+  /**
+   * The operator's close of a dispute whose `charge.dispute.closed` never arrived (the CLI's
+   * `disputes:close`), applied exactly as that event would be: `lost` takes back `lostMicros`
+   * (at most what is left of the purchase), `won` takes nothing; either way live calls resume.
+   * Only an open dispute can be closed, and a real close arriving later changes nothing.
+   */
+  closeDispute(
+    paymentIntentId: string,
+    outcome: { lost: false } | { lost: true; lostMicros: Micros },
+  ): Promise<{ accountId: string; takenBack: Micros }> {
+    return this.dataSource.transaction(async (manager) => {
+      const purchase = await this.sessions.lockPurchase(paymentIntentId, manager);
+      if (!purchase) {
+        throw new DomainError(
+          'not_found',
+          `No paid purchase has PaymentIntent ${paymentIntentId}.`,
+        );
+      }
+      if (purchase.disputeStatus !== 'open') {
+        throw new DomainError(
+          'invalid_request',
+          `The purchase with PaymentIntent ${paymentIntentId} has no open dispute (${purchase.disputeStatus ?? 'none'}).`,
+        );
+      }
+      const eventId = `${OPERATOR_EVENT}${randomUUID()}`;
+      await this.events.create(eventId, OPERATOR_CLOSE, manager);
+      const before = purchase.chargedBack;
+      const next = await this.move(
+        purchase,
+        {
+          kind: 'dispute_closed',
+          eventId,
+          eventType: 'charge.dispute.closed',
+          paymentIntentId,
+          reference: purchase.disputeId ?? eventId,
+          lost: outcome.lost,
+          amountMicros: outcome.lost ? outcome.lostMicros : 0,
+        },
+        manager,
+      );
+      return { accountId: purchase.accountId, takenBack: (next?.chargedBack ?? before) - before };
+    });
+  }
+
+  /** Moves the ledger by what is new in this event: the purchase's state after it, or null. */
   private async move(
     purchase: PurchaseReversals,
     outcome: ReversalOutcome,
     manager: EntityManager,
-  ): Promise<boolean> {
-    const next = { ...purchase, disputeId: null as string | null };
+  ): Promise<PurchaseReversals | null> {
+    const next: PurchaseReversals = { ...purchase, disputeId: null };
     let amount = 0;
     let disputes: -1 | 0 | 1 = 0;
     if (outcome.kind === 'refunded') {
@@ -59,12 +109,12 @@ export class ReversalService {
       );
       amount = next.refunded - purchase.refunded;
     } else if (outcome.kind === 'dispute_opened') {
-      if (purchase.disputeStatus !== null) return false;
+      if (purchase.disputeStatus !== null) return null;
       next.disputeStatus = 'open';
       next.disputeId = outcome.reference;
       disputes = 1;
     } else {
-      if (purchase.disputeStatus === 'won' || purchase.disputeStatus === 'lost') return false;
+      if (purchase.disputeStatus === 'won' || purchase.disputeStatus === 'lost') return null;
       next.disputeStatus = outcome.lost ? 'lost' : 'won';
       next.disputeId = outcome.reference;
       disputes = purchase.disputeStatus === 'open' ? -1 : 0;
@@ -75,14 +125,16 @@ export class ReversalService {
       }
     }
     if (amount === 0 && disputes === 0 && next.disputeStatus === purchase.disputeStatus) {
-      return false;
+      return null;
     }
     if (amount > 0 || disputes !== 0) {
       const kind = outcome.kind === 'refunded' ? 'payment_refund' : 'chargeback';
       const reason =
         kind === 'payment_refund'
           ? `Stripe refund of checkout ${purchase.id}`
-          : `Stripe dispute lost, checkout ${purchase.id}`;
+          : `Stripe dispute lost, checkout ${purchase.id}${
+              outcome.eventId.startsWith(OPERATOR_EVENT) ? ' (closed by the operator)' : ''
+            }`;
       await this.billing.takeBack(
         purchase.accountId,
         { kind, amount, disputes },
@@ -91,6 +143,6 @@ export class ReversalService {
       );
     }
     await this.sessions.recordReversals(purchase.id, next, manager);
-    return true;
+    return next;
   }
 }

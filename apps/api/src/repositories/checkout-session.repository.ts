@@ -19,6 +19,8 @@ export interface PurchaseReversals {
   /** Taken back (or owed) for a lost dispute. */
   chargedBack: Micros;
   disputeStatus: 'open' | 'won' | 'lost' | null;
+  /** Stripe's dispute (`dp_…`), once one was opened. */
+  disputeId: string | null;
 }
 
 /** `checkout_sessions`: one row per Stripe Checkout session. Owned by PaymentsModule. */
@@ -80,7 +82,8 @@ export class CheckoutSessionRepository {
   ): Promise<PurchaseReversals | null> {
     const rows: PurchaseReversals[] = await manager.query(
       `SELECT id, account_id AS "accountId", amount::float8 AS amount, refunded::float8 AS refunded,
-              charged_back::float8 AS "chargedBack", dispute_status AS "disputeStatus"
+              charged_back::float8 AS "chargedBack", dispute_status AS "disputeStatus",
+              dispute_id AS "disputeId"
          FROM checkout_sessions WHERE payment_intent = $1 AND status = 'paid' FOR UPDATE`,
       [paymentIntent],
     );
@@ -90,9 +93,7 @@ export class CheckoutSessionRepository {
   /** Records what refunds and the dispute have taken back, and the dispute's state. */
   async recordReversals(
     id: string,
-    state: Pick<PurchaseReversals, 'refunded' | 'chargedBack' | 'disputeStatus'> & {
-      disputeId: string | null;
-    },
+    state: Pick<PurchaseReversals, 'refunded' | 'chargedBack' | 'disputeStatus' | 'disputeId'>,
     manager: EntityManager,
   ): Promise<void> {
     await manager.query(
