@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 import { MAX_LINK_INPUT_LENGTH, parseVideoLink, safeParseVideoLink } from './video-link.parser';
-import { DY, IG, TT, YT } from './video-link.parser.spec-fixtures';
+import { DY, IG, TT, YT } from '../../test/video-link-fixtures';
 
 describe('parseVideoLink: result details', () => {
   it('gives the platform and market of each kind of video', () => {

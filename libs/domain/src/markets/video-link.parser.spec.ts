@@ -5,7 +5,7 @@ import {
   type LinkParseResult,
   type NonVideoPostType,
 } from './video-link.parser';
-import { DY, IG, TT, YT } from './video-link.parser.spec-fixtures';
+import { DY, IG, TT, YT } from '../../test/video-link-fixtures';
 
 type Expectation =
   | { video: string; canonical: string; handle?: string }
