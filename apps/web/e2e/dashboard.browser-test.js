@@ -192,11 +192,14 @@ describe('dashboard in Chromium', () => {
           OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         },
       });
-      // Chromium's runtime folder is the run's own too: without XDG_RUNTIME_DIR, its audio
-      // client (libpulse, woken by the playground's media) makes a pulse-* folder in /tmp and
-      // leaves it there.
+      // Chromium's runtime and temp folders are the run's own too, removed after it: without
+      // XDG_RUNTIME_DIR, its audio client (libpulse, woken by the playground's media) makes a
+      // pulse-* folder in /tmp and leaves it there; and a temp file Chromium had not yet
+      // unlinked when a renderer went away stays behind as an empty .org.chromium.Chromium.*.
       state.runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelscout-e2e-runtime-'));
-      const { found, options } = launchOptions({ env: { XDG_RUNTIME_DIR: state.runtimeDir } });
+      const { found, options } = launchOptions({
+        env: { XDG_RUNTIME_DIR: state.runtimeDir, TMPDIR: state.runtimeDir },
+      });
       console.log(`browser: ${found.source} (${found.executablePath})`);
       state.browser = await chromium.launch(options);
       watchPolicyViolations(state);
