@@ -23,8 +23,9 @@ export class OpenApiCommand extends OperatorCommand {
 
   protected async execute(flags: Flags): Promise<void> {
     const out = str(flags.out);
-    // Nothing connects in preview mode; the configuration only has to be well-formed.
-    process.env.DATABASE_URL ??= 'postgres://preview@127.0.0.1:5432/preview';
+    // Nothing connects in preview mode; the configuration only has to be well-formed. An empty
+    // DATABASE_URL counts as unset, as everywhere else (scripts/lib/database.js).
+    process.env.DATABASE_URL ||= 'postgres://preview@127.0.0.1:5432/preview';
     const app = await NestFactory.create<NestExpressApplication>(AppModule.register(), {
       preview: true,
       logger: false,
