@@ -21,6 +21,7 @@ import {
   type FakeProvider,
 } from '../apps/api/test/fakes';
 import { createAccount, createKey } from '../apps/api/test/support/fixtures';
+import { busiestSecond, stampingSends } from '../apps/api/test/support/provider-sends';
 import { createTestApp, type TestApp } from '../apps/api/test/support/test-app';
 import { QUICK, recordFigure } from './support/figures';
 
@@ -253,24 +254,15 @@ describe('provider calls per live operation', () => {
     const phrases = ['burst a', 'burst b', 'burst c'];
     for (const phrase of phrases) provider.setSearchResults('network_a', phrase, [id]);
     openai.setAnswerFor('scan_plan', { niche: 'Burst', phrases });
-    const sends: number[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (url.startsWith(`${provider.url}/api/`)) sends.push(performance.now());
-      return realFetch(input, init);
-    };
     provider.reset();
-    try {
-      const responses = await Promise.all(
+    const { result: responses, sends } = await stampingSends(provider.url, () =>
+      Promise.all(
         Array.from({ length: scans }, () =>
           post('/v1/scan', { query: 'burst', market: 'network_a', limit: 1 }),
         ),
-      );
-      expect(responses.every((res) => res.status === 200)).toBe(true);
-    } finally {
-      globalThis.fetch = realFetch;
-    }
+      ),
+    );
+    expect(responses.every((res) => res.status === 200)).toBe(true);
     const arrivals = provider
       .requests()
       .filter((r) => r.path.startsWith('/api/'))
@@ -287,15 +279,3 @@ describe('provider calls per live operation', () => {
     });
   }, 180_000);
 });
-
-/** The most stamps (ms) within any 1 000 ms window. */
-function busiestSecond(stamps: number[]): number {
-  const times = [...stamps].sort((a, b) => a - b);
-  let most = 0;
-  let start = 0;
-  for (let end = 0; end < times.length; end += 1) {
-    while (times[end] - times[start] >= 1_000) start += 1;
-    most = Math.max(most, end - start + 1);
-  }
-  return most;
-}

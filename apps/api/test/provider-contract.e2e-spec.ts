@@ -9,6 +9,7 @@ import {
   type FakeProvider,
 } from './fakes';
 import { createFundedKey } from './support/fixtures';
+import { busiestSecond, stampingSends } from './support/provider-sends';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -228,19 +229,8 @@ describe('live mode against the provider contract', () => {
       niche: 'Burst',
       phrases: ['burst a', 'burst b', 'burst c'],
     });
-    // The limiter governs when we send. Sends are stamped as the adapter hands each request to
-    // fetch; the fake's arrival stamps would also carry this process's own event-loop delays in
-    // reading them (the fake shares the loop), which no client-side limiter can control.
-    const sends: number[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (url.startsWith(`${provider.url}/api/`)) sends.push(performance.now());
-      return realFetch(input, init);
-    };
-    let responses: request.Response[];
-    try {
-      responses = await Promise.all(
+    const { result: responses, sends } = await stampingSends(provider.url, () =>
+      Promise.all(
         Array.from({ length: 50 }, (_, i) =>
           post(keys[i % keys.length].key, '/v1/scan', {
             query: 'burst',
@@ -248,10 +238,8 @@ describe('live mode against the provider contract', () => {
             limit: 1,
           }),
         ),
-      );
-    } finally {
-      globalThis.fetch = realFetch;
-    }
+      ),
+    );
     expect(responses.map((res) => res.status)).toEqual(Array(50).fill(200));
     const arrived = provider.requests().filter((r) => r.path.startsWith('/api/'));
     expect(arrived.length).toBe(150);
@@ -259,15 +247,3 @@ describe('live mode against the provider contract', () => {
     expect(busiestSecond(sends)).toBeLessThanOrEqual(10);
   }, 120_000);
 });
-
-/** The most sends within any 1 000 ms window. */
-function busiestSecond(stamps: number[]): number {
-  const times = [...stamps].sort((a, b) => a - b);
-  let most = 0;
-  let start = 0;
-  for (let end = 0; end < times.length; end += 1) {
-    while (times[end] - times[start] >= 1_000) start += 1;
-    most = Math.max(most, end - start + 1);
-  }
-  return most;
-}
