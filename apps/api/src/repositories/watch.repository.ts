@@ -34,8 +34,6 @@ export interface WatchRow {
 
 /** A due watch claimed by the scheduler, with the key its run goes under. */
 export interface ClaimedWatch extends WatchRow {
-  /** Created from the dashboard (runs under the account), or `run_key_id` is set. */
-  key_usable: boolean;
   /**
    * The newest key of the watch's key line (its key and the keys rolled from it) that still
    * works and may run scans; null for a dashboard watch, or when none does.
@@ -230,13 +228,12 @@ export class WatchRepository {
    * watch follows it instead of pausing when the old key's grace ends.
    */
   async claimDue(now: Date, manager: EntityManager): Promise<ClaimedWatch | null> {
-    const claimed: { id: string; run_key_id: string | null; dashboard: boolean }[] =
-      await manager.query(
-        `WITH due AS (
+    const claimed: { id: string; run_key_id: string | null }[] = await manager.query(
+      `WITH due AS (
            SELECT id FROM watches
             WHERE status = 'active' AND next_run_at IS NOT NULL AND next_run_at <= $1
             ORDER BY next_run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-         SELECT w.id, (w.key_id IS NULL AND w.source = 'dashboard') AS dashboard,
+         SELECT w.id,
                 (SELECT n.id FROM api_keys k
                    JOIN api_keys n ON n.account_id = k.account_id AND n.spend_owner = k.spend_owner
                   WHERE k.id = w.key_id
@@ -247,11 +244,11 @@ export class WatchRepository {
                            NOT EXISTS (SELECT 1 FROM api_keys s WHERE s.rolled_from = n.id) DESC,
                            n.id LIMIT 1) AS run_key_id
            FROM due JOIN watches w ON w.id = due.id`,
-        [now],
-      );
+      [now],
+    );
     if (claimed.length === 0) return null;
-    const [{ id, run_key_id, dashboard }] = claimed;
+    const [{ id, run_key_id }] = claimed;
     const rows: WatchRow[] = await manager.query(`${WITH_LAST_RUN} WHERE w.id = $1`, [id]);
-    return { ...rows[0], key_usable: dashboard || run_key_id !== null, run_key_id };
+    return { ...rows[0], run_key_id };
   }
 }

@@ -86,7 +86,11 @@ export class WatchScheduler implements OnApplicationBootstrap {
       if (!watch) return null;
       const { slotAt, nextRunAt } = watchSlot(watch.next_run_at, now, watch.run_interval);
       const scope = { accountId: watch.account_id, mode: watch.mode };
-      if (!watch.key_usable) return this.pause(watch, 'key_unusable', now, manager);
+      // A dashboard watch runs under the account; another needs a working key of its line.
+      const dashboard = watch.key_id === null && watch.source === 'dashboard';
+      if (!dashboard && watch.run_key_id === null) {
+        return this.pause(watch, 'key_unusable', now, manager);
+      }
       let jobId: string;
       try {
         // A savepoint: a refused hold aborts its statement, and the pause below must still run.
