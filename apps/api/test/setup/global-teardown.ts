@@ -6,6 +6,7 @@ interface RunState {
   template: string;
   stopServer?: () => Promise<void>;
   tempDir?: string;
+  relocatedDataDir?: string;
 }
 
 /** Drops the template and every database cloned from it; stops the embedded server if we started one. */
@@ -15,6 +16,7 @@ export default async function globalTeardown(): Promise<void> {
   if (state.stopServer) {
     await state.stopServer();
     if (state.tempDir) fs.rmSync(state.tempDir, { recursive: true, force: true });
+    if (state.relocatedDataDir) fs.rmSync(state.relocatedDataDir, { recursive: true, force: true });
     return;
   }
   const admin = new Client({ connectionString: state.adminUrl });
