@@ -177,6 +177,7 @@ async function freshDatabase(log) {
     stop: async () => {
       await pg.stop();
       fs.rmSync(dir, { recursive: true, force: true });
+      if (pg.relocated) fs.rmSync(pg.dataDir, { recursive: true, force: true });
     },
   };
 }
