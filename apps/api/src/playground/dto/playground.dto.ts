@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { OPERATIONS, type Operation } from '@reelscout/domain';
+import { formatUsd, maxCharge, OPERATIONS, PRICES, type Operation } from '@reelscout/domain';
 import { IsIn, IsObject, IsOptional, IsString, Matches } from 'class-validator';
 import { AssistRequestDto } from '../../assist/dto/assist.dto';
 import { MusicRequestDto } from '../../music/dto/music.dto';
@@ -33,10 +33,10 @@ export class PlaygroundRunDto {
   @ApiPropertyOptional({
     description:
       'Live mode only, and required there: the most the run can cost (USD, six decimals), as the ' +
-      'dashboard showed it: `0.010000` assist, `0.007500` × `limit` scan (`0.150000` for 20), ' +
-      '`0.200000` playbook, `0.250000` music. Any other value is 400 `price_confirmation_required`, ' +
+      `dashboard showed it: \`${formatUsd(PRICES.assist)}\` assist, \`${formatUsd(PRICES.scanPerReel)}\` × \`limit\` scan (\`${formatUsd(maxCharge('scan'))}\` for 20), ` +
+      `\`${formatUsd(PRICES.playbook)}\` playbook, \`${formatUsd(PRICES.music)}\` music. Any other value is 400 \`price_confirmation_required\`, ` +
       'nothing charged. Ignored in test mode.',
-    example: '0.150000',
+    example: formatUsd(maxCharge('scan')),
   })
   @IsOptional()
   @IsString()

@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  formatUsd,
   MARKET_CHOICES,
   OUTLIER_BANDS,
+  PRICES,
   SCAN_SORTS,
   type MarketChoice,
   type OutlierBand,
@@ -38,7 +40,7 @@ export class ScanRequestDto {
     minimum: 1,
     maximum: 20,
     default: 20,
-    description: 'Reels to return; charged 0.007500 per reel delivered.',
+    description: `Reels to return; charged ${formatUsd(PRICES.scanPerReel)} per reel delivered.`,
   })
   @IsOptional()
   @IsInt()
