@@ -9,6 +9,7 @@ import { newJobId } from '../../apps/api/src/execution/job-ids';
 import { transition } from '../../apps/api/src/execution/job-state';
 import { BillingService, type Spender } from '../../apps/api/src/ledger/billing.service';
 import { JobLedger } from '../../apps/api/src/ledger/job-ledger.service';
+import { LedgerRepository } from '../../apps/api/src/repositories/ledger.repository';
 import type { LlmProvider } from '../../apps/api/src/providers/llm.provider';
 import { ProvidersService } from '../../apps/api/src/providers/providers.service';
 import { createAccount, createKey } from '../../apps/api/test/support/fixtures';
@@ -62,6 +63,7 @@ const LIMIT = 1_000_000_000_000;
 
 const floor: {
   ledger?: JobLedger;
+  settlements?: LedgerRepository;
   dataSource?: DataSource;
   parties: Spender[];
   next: number;
@@ -102,7 +104,7 @@ class FloorController {
     const opened = await floor.ledger!.openJob(job);
     if ('refused' in opened) throw opened.refused;
     const reply = { intent: 'chat', reply: `echo ${body.message?.length ?? 0}` };
-    await floor.ledger!.settleSuccess(
+    await floor.settlements!.settleSuccess(
       { id, attempt: 1, accountId: party.accountId, mode: 'test' },
       transition('running', 'succeed'),
       {
@@ -200,6 +202,7 @@ async function main(): Promise<void> {
     const barePort = (bare.getHttpServer().address() as AddressInfo).port;
     const billing = t.app.get(BillingService);
     floor.ledger = t.app.get(JobLedger);
+    floor.settlements = t.app.get(LedgerRepository);
     floor.dataSource = t.app.get(DataSource);
     const json = { 'content-type': 'application/json' };
 

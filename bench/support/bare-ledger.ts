@@ -1,7 +1,6 @@
 import type { Micros, Mode } from '@reelscout/domain';
 import { runPrepared, type PreparedStatement } from '@reelscout/database';
 import type { DataSource } from 'typeorm';
-import { clampedColumn, giveBackCte } from '../../apps/api/src/repositories/ledger-sql-parts';
 
 /**
  * Bench only: the least a Postgres ledger can do for one charged call, two statements and no
@@ -10,6 +9,35 @@ import { clampedColumn, giveBackCte } from '../../apps/api/src/repositories/ledg
  * use them as a fixed floor to compare the paid call's path against, so a change to that path
  * moves the ratio and a change to the floor cannot.
  */
+/**
+ * The give-back of a settled hold's spend windows, as production's statements wrote it before the
+ * money moved into money.sql's functions: kept here verbatim so the floor stays fixed.
+ */
+function giveBackCte(name: string, source: string, lockedFirst: string): string {
+  return `${name} AS (
+    UPDATE spend_counters c SET spent = greatest(c.spent - g.back, 0),
+                                give_back_clamped = c.spent < g.back
+      FROM (SELECT w.scope, w.owner, w.period, w.period_start, sum(s.back) AS back
+              FROM (${source}) s CROSS JOIN LATERAL (VALUES
+                ('key', s.key_owner::text, 'total', DATE '1970-01-01'),
+                ('key', s.key_owner::text, 'day', s.day_start),
+                ('key', s.key_owner::text, 'month', s.month_start),
+                ('subject', s.account_id::text || ':' || s.mode || ':' || s.subject, 'day', s.day_start),
+                ('subject', s.account_id::text || ':' || s.mode || ':' || s.subject, 'month', s.month_start)
+              ) AS w(scope, owner, period, period_start)
+             WHERE w.owner IS NOT NULL AND w.period_start IS NOT NULL
+               AND s.back > 0 AND (SELECT count(*) FROM ${lockedFirst}) > 0
+             GROUP BY 1, 2, 3, 4) g
+     WHERE c.scope = g.scope AND c.owner = g.owner AND c.period = g.period
+       AND c.period_start = g.period_start
+    RETURNING c.scope, c.owner, c.period, c.period_start, c.give_back_clamped AS clamped)`;
+}
+
+function clampedColumn(name: string): string {
+  return `(SELECT json_agg(json_build_object('scope', scope, 'owner', owner, 'period', period,
+             'periodStart', period_start)) FROM ${name} WHERE clamped) AS clamped`;
+}
+
 const HOLD: PreparedStatement = {
   name: 'bench_bare_hold',
   text: `SELECT place_hold($1, $2, $3, NULL, NULL, 'assist', NULL, $4, now()) AS id`,

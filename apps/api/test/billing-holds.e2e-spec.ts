@@ -446,7 +446,7 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
       ).rejects.toThrow(/append-only/);
     });
 
-    it('random interleavings of holds, settlements, voids, requeues, reaps, late charges and credit agree with a model after every step', async () => {
+    it('random interleavings of holds, settlements, voids, requeues, reaps, late charges, credit, reversals and shortfall payments agree with a model after every step', async () => {
       await fc.assert(
         fc.asyncProperty(
           moneySetup,

@@ -1,6 +1,8 @@
+import { MIGRATIONS } from '@reelscout/database';
 import { Client } from 'pg';
 import MONEY_SQL from '../../../libs/database/src/sql/money.sql';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
+import PREVIOUS_MONEY_SQL from '../../../libs/database/src/migrations/1763702500000-money-in-functions.down.sql';
+import { createTestDatabase, runMigrationStep, type TestDatabase } from './support/test-database';
 
 /** Each function money.sql defines, with its body (between the dollar quotes). */
 function functionsOfFile(sql: string): Map<string, string> {
@@ -34,14 +36,20 @@ describe('the money functions are those of money.sql (e2e)', () => {
   it('defines the money functions, each with the body the migrated database runs', async () => {
     const inFile = functionsOfFile(MONEY_SQL);
     expect([...inFile.keys()].sort()).toEqual([
+      'add_credit',
+      'capture_hold',
       'charge_reaped_hold',
       'ledger_entries_append_only',
       'pay_shortfall',
       'place_hold',
+      'reap_expired_holds',
       'reverse_credit',
-      'settle_balance',
-      'spend_count',
+      'spend_add',
+      'spend_give_back',
+      'spend_limits',
       'spend_refuse',
+      'spend_windows',
+      'void_hold',
     ]);
     const { rows } = await client.query<{ name: string; body: string }>(
       `SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p
@@ -140,5 +148,38 @@ describe('the money functions are those of money.sql (e2e)', () => {
         ORDER BY 1`,
     );
     expect(rows.map((r) => r.name)).toEqual([...functionsOfFile(MONEY_SQL).keys()].sort());
+  });
+
+  it('the migration that moved the money into these functions goes down to the previous ones and up again', async () => {
+    const other = await createTestDatabase();
+    const pg = new Client({ connectionString: other.url });
+    await pg.connect();
+    const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : 1);
+    const ours = async () =>
+      (
+        await pg.query<{ name: string; body: string }>(
+          `SELECT p.proname AS name, p.prosrc AS body FROM pg_proc p
+             JOIN pg_namespace n ON n.oid = p.pronamespace
+            WHERE n.nspname = 'public'
+              AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')`,
+        )
+      ).rows
+        .map((r) => ({ name: r.name, body: normalized(r.body) }))
+        .sort(byName);
+    const ofFile = (sql: string) =>
+      [...functionsOfFile(sql)]
+        .map(([name, body]) => ({ name, body: normalized(body) }))
+        .sort(byName);
+    try {
+      const migration = MIGRATIONS.find((m) => new m().name === 'MoneyInFunctions1763702500000')!;
+      await runMigrationStep(pg, migration, 'down');
+      expect(await ours()).toEqual(ofFile(PREVIOUS_MONEY_SQL));
+      expect((await ours()).map((f) => f.name)).toContain('settle_balance');
+      await runMigrationStep(pg, migration, 'up');
+      expect(await ours()).toEqual(ofFile(MONEY_SQL));
+    } finally {
+      await pg.end();
+      await other.drop();
+    }
   });
 });

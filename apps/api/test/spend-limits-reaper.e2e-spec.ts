@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Logger } from '@nestjs/common';
 import type { Client } from 'pg';
 import { ApiKeysService } from '../src/api-keys/api-keys.service';
 import type { Clock } from '../src/common/clock/clock';
@@ -241,7 +240,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
     expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(2 * ASSIST);
   });
 
-  it('a give-back larger than its window counted is clamped at zero, flagged and logged', async () => {
+  it('a give-back larger than its window counted is clamped at zero, flagged and logged by Postgres', async () => {
     clock.set(NOW);
     const { accountId, keyId } = await limitedKey();
     const job = await open({ accountId, keyId, subject: null });
@@ -249,19 +248,27 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
     await db.query(`UPDATE spend_counters SET spent = 1000 WHERE owner = $1 AND period = 'day'`, [
       keyId,
     ]);
-    const warn = jest.spyOn(Logger.prototype, 'warn');
+    // The void every settlement runs (void_hold), here on this test's connection so that the
+    // warning Postgres logs with it can be read: it names the hold and the window.
+    const notices: string[] = [];
+    const listen = (notice: { severity?: string; message?: string }) =>
+      notices.push(`${notice.severity}: ${notice.message}`);
+    db.on('notice', listen);
     try {
-      expect((await settleFailure(t.app, job)).ended).toBe(true);
-      expect(warn).toHaveBeenCalledWith(
-        expect.objectContaining({
-          jobId: job.id,
-          windows: [{ scope: 'key', owner: keyId, period: 'day', periodStart: '2026-03-10' }],
-        }),
-        expect.stringContaining('clamped at zero'),
-      );
+      const { rows: voided } = await db.query(`SELECT void_hold($1) AS voided`, [job.holdId]);
+      expect(voided).toEqual([{ voided: true }]);
     } finally {
-      warn.mockRestore();
+      db.off('notice', listen);
     }
+    expect(notices).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^WARNING: give-back of hold ${job.holdId} exceeded what window key_day \\(${keyId}, 2026-03-10\\) counted: clamped at zero$`,
+        ),
+      ),
+    ]);
+    // The job's settlement then finds no pending hold: nothing is given back twice.
+    expect((await settleFailure(t.app, job)).ended).toBe(true);
     expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(0);
     expect(await counter('key', keyId, 'month', '2026-03-01')).toBe(0);
     const { rows } = await db.query(

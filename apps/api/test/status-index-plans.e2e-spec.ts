@@ -5,10 +5,19 @@ import {
   LOCK_EXPIRED_QUEUED_SQL,
   LOCK_STALE_SQL,
 } from '../src/repositories/job.repository';
-import { HOLDING_STATEMENTS, VOID_EXPIRED_SQL } from '../src/repositories/ledger-holds.statements';
-import { SETTLING_STATEMENTS } from '../src/repositories/ledger-settle.statements';
+import { MONEY_STATEMENTS } from '../src/repositories/ledger.statements';
+import MONEY_SQL from '../../../libs/database/src/sql/money.sql';
 import { CLAIM_DUE_SQL } from '../src/repositories/webhook-delivery.repository';
 import { createTestDatabase, runMigrationStep, type TestDatabase } from './support/test-database';
+
+/**
+ * The reaper's sweep, as `reap_expired_holds` in money.sql runs it (the first test checks the
+ * file still holds this text): a plpgsql query, planned with its parameter as here.
+ */
+const REAPER_SWEEP = `SELECT id, account_id, mode FROM holds WHERE status = 'pending' AND expires_at < now()
+             ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED`;
+
+const squeezed = (sql: string) => sql.replace(/\s+/g, ' ');
 
 const MIGRATION = MIGRATIONS.find((m) => m.name === 'StatusIndexesOutOfLookups1763701300000')!;
 
@@ -30,7 +39,7 @@ const STATUS_INDEXES = [
     index: 'holds_pending_expiry_idx',
     table: 'holds',
     lookup: `UPDATE holds SET status = 'voided', settled_at = now() WHERE id = $1 AND status = 'pending'`,
-    sweep: VOID_EXPIRED_SQL,
+    sweep: REAPER_SWEEP,
   },
   {
     index: 'webhook_deliveries_due_idx',
@@ -87,6 +96,7 @@ describe('status indexes and the plans of lookups (e2e)', () => {
   });
 
   it('a lookup by id takes the primary key; each sweeper can use its status index', async () => {
+    expect(squeezed(MONEY_SQL)).toContain(squeezed(REAPER_SWEEP).replace('$1', 'p_limit'));
     for (const { index, table, lookup, sweep } of STATUS_INDEXES) {
       const byId = await genericPlan(db, lookup);
       expect({ index, plan: byId }).toEqual({
@@ -108,11 +118,7 @@ describe('status indexes and the plans of lookups (e2e)', () => {
   });
 
   it("the money path's statements reach the keyed tables through an index only", async () => {
-    const all: PreparedStatement[] = [
-      ...HOLDING_STATEMENTS,
-      ...SETTLING_STATEMENTS,
-      ...JOB_STATEMENTS,
-    ];
+    const all: PreparedStatement[] = [...MONEY_STATEMENTS, ...JOB_STATEMENTS];
     expect(all.map((s) => s.name)).toEqual(
       expect.arrayContaining([
         'jobs_create_with_hold',

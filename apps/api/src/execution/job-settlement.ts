@@ -6,7 +6,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { toErrorBody } from '../common/errors/error-envelope';
 import { jobsConfig } from '../config';
 import { toStoredBody } from '../idempotency/idempotency.service';
-import { JobLedger, type ErrorEnding, type UsageFacts } from '../ledger/job-ledger.service';
+import type { ErrorEnding, UsageFacts } from '../ledger/job-ledger.service';
+import { LedgerRepository } from '../repositories/ledger.repository';
 import { JobRepository, type JobRow } from '../repositories/job.repository';
 import { JobEvents } from './job-events';
 import { JobQueue } from './job-queue';
@@ -79,7 +80,7 @@ export function usageOfRow(row: Pick<JobRow, 'created_at'>): UsageFacts {
 }
 
 /**
- * Settles jobs, exactly once: each ending is one statement of the ledger (JobLedger), which
+ * Settles jobs, exactly once: each ending is one statement of the ledger (LedgerRepository), which
  * moves the job out of `running` (or `queued`) as the state machine says, settles its hold,
  * appends the ledger entry, writes the call's usage record and marks its webhook event pending
  * (the job row is the outbox; JobEvents publishes it). A job recovered elsewhere cannot be
@@ -90,7 +91,7 @@ export class JobSettlement {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobRepository,
-    private readonly ledger: JobLedger,
+    private readonly ledger: LedgerRepository,
     private readonly queue: JobQueue,
     private readonly events: JobEvents,
     @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
@@ -115,7 +116,10 @@ export class JobSettlement {
     let eventsPending: boolean;
     if (ending.kind === 'succeeded') {
       const charge = ending.chargeMicros;
-      if (charge > job.holdAmount) throw new RangeError(`charge ${charge} exceeds the hold`);
+      // The one check of a charge: whole micros, within the hold it captures.
+      if (!Number.isSafeInteger(charge) || charge < 0 || charge > job.holdAmount) {
+        throw new RangeError(`charge ${charge} is not whole micros within the hold`);
+      }
       const done = await this.ledger.settleSuccess(
         job,
         move,
@@ -203,11 +207,7 @@ export class JobSettlement {
 
   /** The late charge of a success whose hold the reaper voided (free when there is no room). */
   private async chargeReaped(job: JobAttempt, charge: Micros, usage: UsageFacts): Promise<Settled> {
-    const charged = await this.ledger.chargeReapedHold(
-      { id: job.id, holdId: job.holdId!, accountId: job.accountId, mode: job.mode },
-      charge,
-      usage,
-    );
+    const charged = await this.ledger.chargeReapedHold(job, charge, usage);
     if (charged) return { httpStatus: 200, captured: charged };
     // Settled by an earlier try that committed unheard: what it recorded stands.
     const row = (await this.jobs.findById(job.id))!;

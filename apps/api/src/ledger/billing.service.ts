@@ -6,7 +6,6 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DomainError,
   formatUsd,
@@ -16,11 +15,11 @@ import {
   type Micros,
   type Mode,
 } from '@reelscout/domain';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { billingConfig } from '../config';
 import { BalanceRepository } from '../repositories/balance.repository';
 import { LedgerRepository } from '../repositories/ledger.repository';
-import { HoldRefused } from '../repositories/ledger.types';
+import type { HoldRefused } from '../repositories/ledger.types';
 import { SpendCounterRepository } from '../repositories/spend-counter.repository';
 import { Clock } from '../common/clock/clock';
 import { LedgerEntryRepository, type LedgerFilter } from '../repositories/ledger-entry.repository';
@@ -28,11 +27,6 @@ import { LedgerEntryRepository, type LedgerFilter } from '../repositories/ledger
 export type { LedgerFilter } from '../repositories/ledger-entry.repository';
 
 export type CreditKind = 'purchase' | 'grant' | 'refund' | 'adjustment';
-
-export interface CaptureResult {
-  charged: Micros;
-  balance: Micros;
-}
 
 /** Whose balance: one account's, in one mode (live and test money never mix). */
 export interface BalanceOwner {
@@ -71,8 +65,6 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
   private reaper?: NodeJS.Timeout;
 
   constructor(
-    /** For transactions only; statements are the repositories'. */
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly accountBalances: BalanceRepository,
     private readonly ledger: LedgerRepository,
     private readonly entries: LedgerEntryRepository,
@@ -163,19 +155,9 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  /** The DomainError for a hold statement's failure: a refusal's 402, or the error itself. */
-  async holdError(party: Spender, amount: Micros, error: unknown): Promise<unknown> {
-    return error instanceof HoldRefused ? this.refusal(party, amount, error) : error;
-  }
-
   /** Each key's spend (spent or held) in its current total, UTC day and UTC month windows. */
   keySpend(keyIds: string[]) {
     return this.spend.forKeys(keyIds, this.clock.now());
-  }
-
-  /** A subject's spend (spent or held) in its current UTC day and month. */
-  subjectSpend(party: BalanceOwner, subject: string) {
-    return this.spend.forSubject(party.accountId, party.mode, subject, this.clock.now());
   }
 
   /** Voids holds whose request died (their expiry is the deadline plus a margin). */
@@ -186,8 +168,9 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Adds credit (purchase, grant, refund or a positive adjustment) with its ledger entry.
-   * `reference` makes a purchase idempotent: the same reference never credits twice.
+   * Adds credit (purchase, grant, refund or a positive adjustment) with its ledger entry, in
+   * `manager`'s transaction when given; new credit pays a shortfall first. `reference` makes a
+   * purchase idempotent: the same reference never credits twice, also when two arrive at once.
    * Returns null when that reference was already credited.
    */
   async credit(
@@ -198,27 +181,17 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
   ): Promise<{ balance: Micros } | null> {
     if (!Number.isSafeInteger(amount) || amount <= 0)
       throw new RangeError('credit must be positive');
-    const run = async (m: EntityManager) => {
-      const balance = await this.ledger.addCredit(
-        party,
-        {
-          kind: entry.kind,
-          amount,
-          reference: entry.reference ?? null,
-          reason: entry.reason ?? null,
-        },
-        m,
-      );
-      return balance === null ? null : { balance };
-    };
-    if (manager) return run(manager);
-    try {
-      return await this.dataSource.transaction(run);
-    } catch (error) {
-      // Two concurrent credits of one purchase: the unique reference lets exactly one through.
-      if ((error as { code?: string }).code === '23505' && entry.kind === 'purchase') return null;
-      throw error;
-    }
+    const balance = await this.ledger.addCredit(
+      party,
+      {
+        kind: entry.kind,
+        amount,
+        reference: entry.reference ?? null,
+        reason: entry.reason ?? null,
+      },
+      manager,
+    );
+    return balance === null ? null : { balance };
   }
 
   /**

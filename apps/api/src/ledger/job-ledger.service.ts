@@ -5,21 +5,17 @@ import { LedgerRepository } from '../repositories/ledger.repository';
 import {
   HoldRefused,
   type AttemptHold,
-  type ErrorEnding,
   type FencedAttempt,
   type NewJobWithHold,
-  type Settled,
-  type SettledSuccess,
   type StatusMove,
-  type UsageFacts,
 } from '../repositories/ledger.types';
 import { BillingService } from './billing.service';
 
 export type {
   ErrorEnding,
   FencedAttempt,
+  JobEnded,
   NewJobWithHold,
-  Settled,
   SettledSuccess,
   StatusMove,
   UsageFacts,
@@ -29,12 +25,10 @@ export type {
 export type HoldOutcome = { holdId: string } | { refused: DomainError };
 
 /**
- * The money moves of a paid call's job, each one statement of LedgerRepository (docs/architecture.md
- * §5): the job created with its hold, a new hold for a later attempt, the settlement of a success
- * (capture) or of any other ending (void), the move back to the queue (void), and the late charge
- * of a success whose hold the reaper voided first. Every settlement writes the call's usage
- * record in the same statement. The status moves (`from`, `to`) are the execution module's state
- * machine's; this service does not decide them.
+ * The holds of a paid call's job, each one statement of LedgerRepository (docs/architecture.md
+ * §5): the job created with its hold, and a new hold for a later attempt, a refusal turned into
+ * the 402 the call answers with. The settlements (capture, void, requeue, late charge) are
+ * LedgerRepository's own methods, which JobSettlement calls.
  */
 @Injectable()
 export class JobLedger {
@@ -70,51 +64,6 @@ export class JobLedger {
       () => this.ledger.holdForAttempt(attempt, hold),
       (placed) => (placed.fenced ? { holdId: placed.holdId! } : null),
     );
-  }
-
-  settleSuccess(
-    attempt: FencedAttempt,
-    move: StatusMove,
-    success: { charge: Micros; result: string; retentionSeconds: number; usage: UsageFacts },
-    manager?: EntityManager,
-  ): Promise<SettledSuccess> {
-    if (!Number.isSafeInteger(success.charge) || success.charge < 0) {
-      throw new RangeError(`charge ${success.charge} is not a whole number of micros`);
-    }
-    return this.ledger.settleSuccess(attempt, move, success, manager);
-  }
-
-  /** Settles an attempt (or a queued job: `attempt` null) that ends without a charge. */
-  settleWithoutCharge(
-    job: Omit<FencedAttempt, 'attempt'> & { attempt: number | null },
-    move: StatusMove,
-    ending: ErrorEnding,
-    usage: UsageFacts,
-    manager?: EntityManager,
-  ): Promise<Settled> {
-    return this.ledger.settleWithoutCharge(job, move, ending, usage, manager);
-  }
-
-  /** Moves a running attempt's job back to the queue, its hold voided; whether it did. */
-  requeue(
-    attempt: FencedAttempt,
-    move: StatusMove,
-    recovery: boolean,
-    manager: EntityManager,
-  ): Promise<boolean> {
-    return this.ledger.requeue(attempt, move, recovery, manager);
-  }
-
-  /**
-   * Charges a succeeded job whose hold the reaper voided: once, only if the credit and its
-   * windows still have room; otherwise it is free. Null when its charge was already set.
-   */
-  chargeReapedHold(
-    job: { id: string; holdId: string; accountId: string; mode: FencedAttempt['mode'] },
-    charge: Micros,
-    usage: UsageFacts,
-  ): Promise<{ charged: Micros; balance: Micros } | null> {
-    return this.ledger.chargeReapedHold(job, charge, usage);
   }
 
   /** A hold statement's outcome, its refusal turned into the 402 the caller answers with. */

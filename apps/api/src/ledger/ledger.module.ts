@@ -7,10 +7,12 @@ import { BillingService } from './billing.service';
 import { JobLedger } from './job-ledger.service';
 
 /**
- * The money module: every statement that moves money is LedgerRepository's (holds with their
- * jobs, settlements, the reaper, credit), read models of balances, ledger entries and spend
- * windows beside it. Other modules go through BillingService (balances, credit, the ledger as
- * accounts see it) and JobLedger (a paid call's money moves). docs/architecture.md §5.
+ * The money module: every money statement is LedgerRepository's (holds with their jobs,
+ * settlements, the reaper, credit), each a call of a function of
+ * libs/database/src/sql/money.sql; read models of balances, ledger entries and spend windows
+ * beside it. Other modules go through BillingService (balances, credit, the ledger as accounts
+ * see it) and JobLedger (a paid call's holds); the execution module's JobSettlement sends the
+ * job's settlements through LedgerRepository itself. docs/architecture.md §5.
  */
 @Module({
   providers: [
@@ -21,6 +23,6 @@ import { JobLedger } from './job-ledger.service';
     LedgerEntryRepository,
     SpendCounterRepository,
   ],
-  exports: [BillingService, JobLedger],
+  exports: [BillingService, JobLedger, LedgerRepository],
 })
 export class LedgerModule {}

@@ -1,46 +1,55 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { JobStatus, Micros, Mode } from '@reelscout/domain';
-import { runPrepared } from '@reelscout/database';
-import type { PoolClient, QueryResultRow } from 'pg';
+import { pgPoolOf, runPrepared } from '@reelscout/database';
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
-import { runPreparedOnBalance } from './balance-queue';
+import { KeyedConcurrencyLimiter } from '../common/async/concurrency-limiter';
 import {
   ADD_CREDIT,
-  CREATE_JOB_WITH_HOLD,
-  HOLD_FOR_ATTEMPT,
-  VOID_EXPIRED_SQL,
-} from './ledger-holds.statements';
-import { PAY_SHORTFALL, REVERSE_CREDIT } from './ledger-reversal.statements';
-import {
   CHARGE_REAPED_HOLD,
+  CREATE_JOB_WITH_HOLD,
   END_QUEUED,
+  HOLD_FOR_ATTEMPT,
+  REAP_EXPIRED,
   REQUEUE,
+  REVERSE_CREDIT,
   SETTLE_SUCCESS,
   SETTLE_WITHOUT_CHARGE,
-} from './ledger-settle.statements';
+} from './ledger.statements';
 import type { NamedStatement } from './named-sql';
 import {
   holdRefusalOf,
-  warnIfClamped,
   durationOf,
   type AttemptHold,
-  type EndedRow,
   type ErrorEnding,
   type FencedAttempt,
+  type JobEnded,
   type NewJobWithHold,
-  type Settled,
-  type SettledRow,
   type SettledSuccess,
   type StatusMove,
   type UsageFacts,
 } from './ledger.types';
 
 /**
- * The one owner of the statements that move money (ledger-*.statements.ts): holds with their
- * jobs, settlements, requeues, the reaper, late charges, credit and its reversals. Provided by
- * LedgerModule; the other modules go through its services. A statement sent on its own goes
- * through `runPreparedOnBalance` (balance-queue.ts); in a caller's `manager`, on its connection.
+ * Money statements in flight at once per balance row, per pool (each API instance has its
+ * own). Every charged call locks its account's balance row twice (its hold, its settlement);
+ * when many calls of one account arrive at once, Postgres queues them on that row's lock, and
+ * each waiter costs CPU to wake, re-check the row and find its newest version. Waiting here
+ * instead is cheaper; 3 was the best width measured (docs/performance.md, "Where the time goes").
+ */
+export const STATEMENTS_PER_BALANCE = 3;
+
+const queues = new WeakMap<Pool, KeyedConcurrencyLimiter>();
+
+/**
+ * The one sender of the money statements (ledger.statements.ts, calling the functions of
+ * libs/database/src/sql/money.sql): holds with their jobs, settlements, requeues, the reaper,
+ * late charges, credit and its reversals. Provided by LedgerModule; the other modules go through
+ * its services. A statement sent on its own waits its turn on its balance row's queue (at most
+ * STATEMENTS_PER_BALANCE at a time per pool, the rest in arrival order, holding no lock and no
+ * connection while they wait, so the queue can never be part of a deadlock); in a caller's
+ * `manager`, it runs on that transaction's connection and never queues.
  */
 @Injectable()
 export class LedgerRepository {
@@ -125,8 +134,12 @@ export class LedgerRepository {
       market: success.usage.market,
       durationMs: durationOf(success.usage),
     });
-    const [row] = await this.send<SettledRow>(SETTLE_SUCCESS, values, attempt, manager);
-    warnIfClamped(row.clamped, { jobId: attempt.id });
+    const [row] = await this.send<{
+      ended: number;
+      captured: number;
+      balance: string | null;
+      events_pending: boolean;
+    }>(SETTLE_SUCCESS, values, attempt, manager);
     return {
       ended: row.ended === 1,
       captured: row.captured === 1,
@@ -142,7 +155,7 @@ export class LedgerRepository {
     ending: ErrorEnding,
     usage: UsageFacts,
     manager?: EntityManager,
-  ): Promise<Settled> {
+  ): Promise<JobEnded> {
     const ended = {
       from: move.from,
       to: move.to,
@@ -153,22 +166,20 @@ export class LedgerRepository {
       market: usage.market,
       durationMs: durationOf(usage),
     };
-    const rows =
+    const [statement, values] =
       job.attempt === null
-        ? await this.send<EndedRow>(
-            END_QUEUED,
-            END_QUEUED.values({ job: job.id, ...ended }),
-            job,
-            manager,
-          )
-        : await this.send<EndedRow>(
+        ? [END_QUEUED, END_QUEUED.values({ job: job.id, ...ended })]
+        : [
             SETTLE_WITHOUT_CHARGE,
             SETTLE_WITHOUT_CHARGE.values({ job: job.id, attempt: job.attempt, ...ended }),
-            job,
-            manager,
-          );
-    warnIfClamped(rows[0].clamped, { jobId: job.id });
-    return { ended: rows[0].ended === 1, eventsPending: rows[0].events_pending };
+          ];
+    const [row] = await this.send<{ ended: number; events_pending: boolean }>(
+      statement,
+      values,
+      job,
+      manager,
+    );
+    return { ended: row.ended === 1, eventsPending: row.events_pending };
   }
 
   /** Puts a running attempt's job back in the queue, its hold voided; whether it did. */
@@ -178,20 +189,15 @@ export class LedgerRepository {
     recovery: boolean,
     manager: EntityManager,
   ): Promise<boolean> {
-    const rows = await this.send<{ requeued: number; clamped: unknown }>(
-      REQUEUE,
-      REQUEUE.values({
-        job: attempt.id,
-        attempt: attempt.attempt,
-        from: move.from,
-        to: move.to,
-        recovery,
-      }),
-      attempt,
-      manager,
-    );
-    warnIfClamped(rows[0].clamped, { jobId: attempt.id });
-    return rows[0].requeued === 1;
+    const values = REQUEUE.values({
+      job: attempt.id,
+      attempt: attempt.attempt,
+      from: move.from,
+      to: move.to,
+      recovery,
+    });
+    const [row] = await this.send<{ requeued: number }>(REQUEUE, values, attempt, manager);
+    return row.requeued === 1;
   }
 
   /**
@@ -200,67 +206,53 @@ export class LedgerRepository {
    * job's charge was already set.
    */
   async chargeReapedHold(
-    job: { id: string; holdId: string; accountId: string; mode: Mode },
+    job: { id: string; accountId: string; mode: Mode },
     charge: Micros,
     usage: UsageFacts,
   ): Promise<{ charged: Micros; balance: Micros } | null> {
+    const values = CHARGE_REAPED_HOLD.values({
+      job: job.id,
+      charge,
+      market: usage.market,
+      durationMs: durationOf(usage),
+    });
     const [row] = await this.send<{ charged: string | null; balance: string | null }>(
       CHARGE_REAPED_HOLD,
-      CHARGE_REAPED_HOLD.values({
-        job: job.id,
-        hold: job.holdId,
-        account: job.accountId,
-        mode: job.mode,
-        charge,
-        market: usage.market,
-        durationMs: durationOf(usage),
-      }),
+      values,
       job,
     );
     if (row.charged === null) return null;
     return { charged: Number(row.charged), balance: Number(row.balance ?? 0) };
   }
 
-  /** Voids up to `limit` pending holds past their expiry and releases them; how many. */
+  /** Voids up to `limit` pending holds past their expiry; how many. */
   async reapExpired(limit: number): Promise<number> {
-    const rows: { count: number; clamped: unknown }[] = await this.dataSource.query(
-      VOID_EXPIRED_SQL,
-      [limit],
+    const rows = await runPrepared<{ count: number }>(
+      this.dataSource,
+      REAP_EXPIRED,
+      REAP_EXPIRED.values({ limit }),
     );
-    warnIfClamped(rows[0]?.clamped, { reaper: true });
-    return rows[0]?.count ?? 0;
+    return rows[0].count;
   }
 
   /**
-   * Adds credit with its ledger entry, in the caller's transaction (the balance row created if
-   * missing); the balance after, or null when `reference` was already credited as a purchase.
+   * Adds credit with its ledger entry (`add_credit`: the balance row created if missing, a
+   * shortfall paid first); the balance after, or null when `reference` was already credited as
+   * a purchase.
    */
   async addCredit(
     party: { accountId: string; mode: Mode },
     entry: { kind: string; amount: Micros; reference: string | null; reason: string | null },
-    manager: EntityManager,
+    manager?: EntityManager,
   ): Promise<Micros | null> {
-    await manager.query(
-      `INSERT INTO balances (account_id, mode) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [party.accountId, party.mode],
-    );
-    if (entry.kind === 'purchase' && entry.reference) {
-      const seen: unknown[] = await manager.query(
-        `SELECT 1 FROM ledger_entries WHERE kind = 'purchase' AND reference = $1`,
-        [entry.reference],
-      );
-      if (seen.length > 0) return null;
-    }
-    const at = { account: party.accountId, mode: party.mode };
-    await this.send(ADD_CREDIT, ADD_CREDIT.values({ ...at, ...entry }), party, manager);
-    // New credit pays an outstanding shortfall first (a no-op without one).
-    const [row] = await this.send<{ balance_after: string }>(
-      PAY_SHORTFALL,
-      PAY_SHORTFALL.values(at),
+    const values = ADD_CREDIT.values({ account: party.accountId, mode: party.mode, ...entry });
+    const [row] = await this.send<{ balance_after: string | null }>(
+      ADD_CREDIT,
+      values,
       party,
       manager,
     );
-    return Number(row.balance_after);
+    return row.balance_after === null ? null : Number(row.balance_after);
   }
 
   /**
@@ -289,7 +281,17 @@ export class LedgerRepository {
     balance: { accountId: string; mode: string },
     manager?: EntityManager,
   ): Promise<Row[]> {
-    if (!manager) return runPreparedOnBalance<Row>(this.dataSource, balance, statement, values);
+    if (!manager) {
+      const pool = pgPoolOf(this.dataSource);
+      let queue = queues.get(pool);
+      if (!queue) {
+        queue = new KeyedConcurrencyLimiter(STATEMENTS_PER_BALANCE);
+        queues.set(pool, queue);
+      }
+      return queue.run(`${balance.accountId}:${balance.mode}`, () =>
+        runPrepared<Row>(this.dataSource, statement, values),
+      );
+    }
     const client = (
       manager.queryRunner as unknown as { databaseConnection?: PoolClient } | undefined
     )?.databaseConnection;

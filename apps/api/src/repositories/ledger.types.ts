@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import type { JobExecution, JobStatus, Micros, Mode, UsageSource } from '@reelscout/domain';
 
 /** The shapes LedgerRepository's statements take and give, and how a refused hold reads. */
@@ -49,17 +48,6 @@ export function holdRefusalOf(error: unknown, at: Date): unknown {
   if (!kind) return error;
   const [limit, spent] = (e.hint ?? '0:0').split(':').map(Number);
   return new HoldRefused(kind, limit || 0, spent || 0, at);
-}
-
-const logger = new Logger('Ledger');
-
-/** Logs the spend windows a give-back clamped at zero; nothing when none. */
-export function warnIfClamped(clamped: unknown, context: Record<string, unknown>): void {
-  if (clamped === null || clamped === undefined) return;
-  logger.warn(
-    { ...context, windows: clamped },
-    'a give-back exceeded what its spend window counted: clamped at zero',
-  );
 }
 
 /** A new job and its hold (see CREATE_JOB_WITH_HOLD). */
@@ -113,14 +101,15 @@ export interface ErrorEnding {
   retentionSeconds: number;
 }
 
-export interface Settled {
+/** How a settling statement ended its job. */
+export interface JobEnded {
   /** False: the attempt (or the queued job) was no longer in `from`; nothing was written. */
   ended: boolean;
   /** An event of this ending waits to be published (the account has a webhook endpoint). */
   eventsPending: boolean;
 }
 
-export interface SettledSuccess extends Settled {
+export interface SettledSuccess extends JobEnded {
   /** False: the hold was no longer pending (the reaper voided it); nothing was charged yet. */
   captured: boolean;
   /** The mode's balance after the charge (when captured). */
@@ -140,15 +129,3 @@ export interface AttemptHold {
 
 /** A usage record's duration: whole milliseconds, never negative. */
 export const durationOf = (usage: UsageFacts) => Math.max(0, Math.round(usage.durationMs));
-
-/** What an ending-without-charge statement returns. */
-export type EndedRow = { ended: number; events_pending: boolean; clamped: unknown };
-
-/** What the success settlement returns. */
-export type SettledRow = {
-  ended: number;
-  captured: number;
-  balance: string | null;
-  events_pending: boolean;
-  clamped: unknown;
-};

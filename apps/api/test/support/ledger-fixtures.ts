@@ -10,6 +10,7 @@ import {
   type HoldOutcome,
 } from '../../src/ledger/job-ledger.service';
 import { JobRepository } from '../../src/repositories/job.repository';
+import { LedgerRepository } from '../../src/repositories/ledger.repository';
 
 /** A job opened with its hold by production's statement, as a synchronous call opens one. */
 export interface OpenedJob {
@@ -96,7 +97,7 @@ const NO_USAGE = { market: null, durationMs: 0 };
 
 /** Settles the attempt's success for `charge` (production's settlement); what it did. */
 export function settleSuccess(app: INestApplication, job: FencedAttempt, charge: Micros) {
-  return app.get(JobLedger).settleSuccess(job, transition('running', 'succeed'), {
+  return app.get(LedgerRepository).settleSuccess(job, transition('running', 'succeed'), {
     charge,
     result: '{}',
     retentionSeconds: 3600,
@@ -106,7 +107,7 @@ export function settleSuccess(app: INestApplication, job: FencedAttempt, charge:
 
 /** Settles the attempt as failed: its hold voided, nothing charged (production's settlement). */
 export function settleFailure(app: INestApplication, job: FencedAttempt) {
-  return app.get(JobLedger).settleWithoutCharge(
+  return app.get(LedgerRepository).settleWithoutCharge(
     job,
     transition('running', 'fail'),
     {
@@ -125,24 +126,18 @@ export function chargeReapedHold(
   job: FencedAttempt & { holdId: string },
   charge: Micros,
 ) {
-  return app
-    .get(JobLedger)
-    .chargeReapedHold(
-      { id: job.id, holdId: job.holdId, accountId: job.accountId, mode: job.mode },
-      charge,
-      NO_USAGE,
-    );
+  return app.get(LedgerRepository).chargeReapedHold(job, charge, NO_USAGE);
 }
 
 /**
- * Puts the running attempt's job back in the queue, its hold voided (JobLedger.requeue, in a
+ * Puts the running attempt's job back in the queue, its hold voided (LedgerRepository.requeue, in a
  * transaction of its own, as JobSettlement runs it); whether it did.
  */
 export function requeue(app: INestApplication, job: FencedAttempt, recovery = false) {
   return app
     .get(DataSource)
     .transaction((manager) =>
-      app.get(JobLedger).requeue(job, transition('running', 'requeue'), recovery, manager),
+      app.get(LedgerRepository).requeue(job, transition('running', 'requeue'), recovery, manager),
     );
 }
 

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 
 /**
- * A model of one account's test-mode money and its key's and subjects' spend windows, and random
- * interleavings of production's money statements (JobLedger, BillingService) checked against it
+ * A model of one account's test-mode money (balance, held, shortfall, open disputes) and its
+ * key's and subjects' spend windows, and random interleavings of production's money statements
+ * (JobLedger, LedgerRepository, BillingService: the functions of money.sql) checked against it
  * after every step. Two UTC days of one month, so the day windows and the month window differ.
  */
 
@@ -58,13 +59,25 @@ export type MoneyStep =
   | { kind: 'void'; index: number }
   | { kind: 'requeue'; index: number }
   | { kind: 'rehold'; index: number; day: 0 | 1 }
-  | { kind: 'reap' };
+  | { kind: 'reap' }
+  | {
+      /**
+       * Credit taken back (reverse_credit): what is available, the rest owed as a shortfall that
+       * refuses holds until credit pays it (pay_shortfall); `disputes` opens (1) or closes (-1,
+       * when one is open) a dispute, which refuses holds too. `amount` 0: a dispute move only.
+       */
+      kind: 'reverse';
+      reversal: 'payment_refund' | 'chargeback';
+      amount: number;
+      disputes: -1 | 0 | 1;
+    };
 
 const index = fc.nat(199);
 
 export const moneyStep: fc.Arbitrary<MoneyStep> = fc.oneof(
   {
-    weight: 1,
+    // Twice the weight it had before reversals: credit is also what pays a shortfall.
+    weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('credit' as const),
       credit: fc.constantFrom('purchase' as const, 'grant' as const),
@@ -112,4 +125,16 @@ export const moneyStep: fc.Arbitrary<MoneyStep> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reap' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('reverse' as const),
+      reversal: fc.constantFrom('payment_refund' as const, 'chargeback' as const),
+      amount: fc.oneof(
+        { weight: 1, arbitrary: fc.constant(0) },
+        { weight: 6, arbitrary: fc.integer({ min: 1, max: 400_000 }) },
+      ),
+      disputes: fc.constantFrom(0 as const, 0 as const, 0 as const, 1 as const, -1 as const),
+    }),
+  },
 );

@@ -2,6 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import type { Client } from 'pg';
 import { Clock } from '../../src/common/clock/clock';
 import { BillingService } from '../../src/ledger/billing.service';
+import { LedgerRepository } from '../../src/repositories/ledger.repository';
+import { SpendCounterRepository } from '../../src/repositories/spend-counter.repository';
+import { DataSource } from 'typeorm';
 import { createAccount, createKey } from './fixtures';
 import {
   chargeReapedHold,
@@ -76,7 +79,7 @@ export async function runMoneyModel(
   ]);
   const keyOwner = String(owners[0].spend_owner);
   const party = { accountId: account.id, mode: 'test' as const };
-  const model = { balance: 0, held: 0 };
+  const model = { balance: 0, held: 0, shortfall: 0, disputes: 0 };
   if (limits.initialCredit > 0) {
     await billing.credit(party, limits.initialCredit, { kind: 'grant' });
     model.balance = limits.initialCredit;
@@ -137,6 +140,8 @@ export async function runMoneyModel(
       `SELECT coalesce(b.balance, 0)::bigint AS balance, coalesce(b.held, 0)::bigint AS held,
               (SELECT coalesce(sum(l.amount), 0) FROM ledger_entries l
                 WHERE l.account_id = a.id AND l.mode = 'test')::bigint AS ledger,
+              coalesce(b.shortfall, 0)::bigint AS shortfall,
+              coalesce(b.open_disputes, 0)::int AS disputes,
               (SELECT coalesce(sum(h.amount), 0) FROM holds h
                 WHERE h.account_id = a.id AND h.mode = 'test' AND h.status = 'pending')::bigint AS pending,
               (SELECT coalesce(json_agg(json_build_object('scope', c.scope, 'owner', c.owner,
@@ -168,6 +173,8 @@ export async function runMoneyModel(
       held: Number(r.held),
       ledger: Number(r.ledger),
       pending: Number(r.pending),
+      shortfall: Number(r.shortfall),
+      disputes: Number(r.disputes),
       windows: actual,
     };
     expect(seen).toEqual({
@@ -176,12 +183,25 @@ export async function runMoneyModel(
       held: model.held,
       ledger: model.balance,
       pending: model.held,
+      shortfall: model.shortfall,
+      disputes: model.disputes,
       windows: expected,
     });
     expect(seen.balance).toBeGreaterThanOrEqual(0);
     expect(seen.held).toBeGreaterThanOrEqual(0);
     expect(seen.held).toBeLessThanOrEqual(seen.balance);
+    expect(seen.shortfall).toBeGreaterThanOrEqual(0);
   }
+
+  /** What refuses any hold now, before its windows: a dispute, a shortfall, short credit. */
+  const heldBack = (amount: number) =>
+    model.disputes > 0
+      ? 'payment_disputed'
+      : model.shortfall > 0
+        ? 'credit_shortfall'
+        : model.balance - model.held < amount
+          ? 'insufficient_credit'
+          : null;
 
   for (const [n, s] of steps.entries()) {
     const where = `step ${n}: ${JSON.stringify(s)}`;
@@ -190,8 +210,32 @@ export async function runMoneyModel(
         kind: s.credit,
         reference: s.credit === 'purchase' ? `model-${account.id}-${credits++}` : undefined,
       });
+      // New credit pays the shortfall first, as far as the available balance goes.
       model.balance += s.amount;
-      expect(credited).toEqual({ balance: model.balance });
+      const paid = Math.min(model.shortfall, model.balance - model.held);
+      model.balance -= paid;
+      model.shortfall -= paid;
+      expect({ where, credited }).toEqual({ where, credited: { balance: model.balance } });
+    } else if (s.kind === 'reverse') {
+      const disputes = s.disputes === -1 && model.disputes === 0 ? 0 : s.disputes;
+      const taken = await app
+        .get(DataSource)
+        .transaction((manager) =>
+          app
+            .get(LedgerRepository)
+            .reverseCredit(
+              party,
+              { kind: s.reversal, amount: s.amount, disputes },
+              { reference: `model-reverse-${n}`, reason: 'model' },
+              manager,
+            ),
+        );
+      // Only the available credit is taken (held credit belongs to running calls); the rest is owed.
+      const available = Math.min(s.amount, model.balance - model.held);
+      model.balance -= available;
+      model.shortfall += s.amount - available;
+      model.disputes += disputes;
+      expect({ where, taken }).toEqual({ where, taken: available });
     } else if (s.kind === 'hold') {
       const hold = {
         withKey: s.withKey,
@@ -220,10 +264,11 @@ export async function runMoneyModel(
       const full = windowsOf(hold).find(
         (w) => w.limit !== null && (windows.get(w.name) ?? 0) + amount > w.limit,
       );
-      if (model.balance - model.held < amount) {
+      const refusal = heldBack(amount);
+      if (refusal) {
         expect({ where, refused: 'refused' in outcome && outcome.refused.code }).toEqual({
           where,
-          refused: 'insufficient_credit',
+          refused: refusal,
         });
       } else if (full) {
         expect({
@@ -330,11 +375,12 @@ export async function runMoneyModel(
       const placed = await claimAndHold(app, old, { ttlSeconds: 3_600, now: DAYS[s.day] });
       expect(placed.claimed.attempt).toBe(old.attempt + 1);
       const hold = { withKey: old.keyId !== null, subject: old.subject, day: s.day };
-      if (model.balance - model.held < old.amount) {
-        // Counted, not limited: only short credit refuses it; the attempt then fails (its 402).
+      const refusal = heldBack(old.amount);
+      if (refusal) {
+        // Counted, not limited: only the balance row refuses it; the attempt then fails (its 402).
         expect({ where, outcome: placed.outcome }).toMatchObject({
           where,
-          outcome: { refused: { code: 'insufficient_credit' } },
+          outcome: { refused: { code: refusal } },
         });
         expect((await settleFailure(app, placed.claimed)).ended).toBe(true);
         j.superseded.push(old);
@@ -375,6 +421,7 @@ export async function runMoneyModel(
 
   // The production readings of the same windows (the dashboard's) agree with the model.
   const clock = app.get(Clock);
+  const spend = app.get(SpendCounterRepository);
   try {
     for (const [d, at] of DAYS.entries()) {
       clock.set(at);
@@ -388,7 +435,7 @@ export async function runMoneyModel(
         },
       ]);
       for (const subject of SUBJECTS) {
-        expect(await billing.subjectSpend(party, subject)).toEqual({
+        expect(await spend.forSubject(party.accountId, party.mode, subject, at)).toEqual({
           dayMicros: of(`subject:${subject}:day:${DAY_STARTS[d]}`),
           monthMicros: of(`subject:${subject}:month`),
         });
