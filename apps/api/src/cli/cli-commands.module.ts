@@ -4,6 +4,7 @@ import { AccountsCreateCommand } from './accounts-create.command';
 import { AccountsListCommand } from './accounts-list.command';
 import { BalanceCommand } from './balance.command';
 import { CliContext } from './cli-context';
+import { CliEnvironment } from './cli-environment';
 import { CreditAddCommand } from './credit-add.command';
 import { DisputesCloseCommand } from './disputes-close.command';
 import { InvitesCreateCommand } from './invites-create.command';
@@ -44,7 +45,7 @@ export class CliCommandsModule {
   static register(io: CliIo): DynamicModule {
     return {
       module: CliCommandsModule,
-      providers: [{ provide: CLI_IO, useValue: io }, CliContext, ...COMMANDS],
+      providers: [{ provide: CLI_IO, useValue: io }, CliEnvironment, CliContext, ...COMMANDS],
     };
   }
 }

@@ -3,8 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import { DomainError } from '@reelscout/domain';
 import { isEmail } from 'class-validator';
 import { AccountsService, normaliseEmail } from '../accounts/accounts.service';
+import { databaseUrlOf } from '../config';
 import { DatabaseRepository } from '../repositories/database.repository';
 import { CliModule } from './cli.module';
+import { CliEnvironment } from './cli-environment';
 import { NotMigratedError, UsageError } from './operator-command';
 
 /**
@@ -34,8 +36,12 @@ export async function accountByEmail(accounts: AccountsService, email: string) {
  */
 @Injectable()
 export class CliContext {
+  constructor(private readonly environment: CliEnvironment) {}
+
   async run<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-    const app = await NestFactory.createApplicationContext(CliModule.register(), {
+    const environment = this.environment.get();
+    databaseUrlOf(environment);
+    const app = await NestFactory.createApplicationContext(CliModule.register(environment), {
       logger: ['error'],
       abortOnError: false,
     });

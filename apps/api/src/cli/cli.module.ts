@@ -6,7 +6,7 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { InvitesService } from '../auth/invites.service';
 import { PasswordResetLinks } from '../auth/password-reset-links';
-import { configModule, databaseConfig } from '../config';
+import { configModule, databaseConfig, type Environment } from '../config';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ReversalService } from '../payments/reversal.service';
 import { CheckoutSessionRepository } from '../repositories/checkout-session.repository';
@@ -24,12 +24,12 @@ import { PasswordResetRepository } from '../repositories/password-reset.reposito
  */
 @Module({})
 export class CliModule {
-  /** Reads the configuration when called (see AppModule.register). */
-  static register(): DynamicModule {
+  /** `environment`: the run's one validated environment (CliEnvironment). */
+  static register(environment: Environment): DynamicModule {
     return {
       module: CliModule,
       imports: [
-        configModule(),
+        configModule({ validated: environment }),
         TypeOrmModule.forRootAsync({
           inject: [databaseConfig.KEY],
           useFactory: (config: ConfigType<typeof databaseConfig>) =>

@@ -2,8 +2,10 @@ import { writeFileSync } from 'node:fs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
+import type { Environment } from '../config';
 import { buildOpenApiDocument } from '../openapi';
 import { Command, Option } from 'nest-commander';
+import { CliEnvironment } from './cli-environment';
 import { OperatorCommand, str, type Flags } from './operator-command';
 
 /**
@@ -16,6 +18,10 @@ import { OperatorCommand, str, type Flags } from './operator-command';
   description: 'print the OpenAPI document the API serves (no database)',
 })
 export class OpenApiCommand extends OperatorCommand {
+  constructor(private readonly environment: CliEnvironment) {
+    super();
+  }
+
   @Option({ flags: '--out <file>', name: 'out', description: 'write it to this file instead' })
   out(value: string): string {
     return value;
@@ -25,8 +31,12 @@ export class OpenApiCommand extends OperatorCommand {
     const out = str(flags.out);
     // Nothing connects in preview mode; the configuration only has to be well-formed. An empty
     // DATABASE_URL counts as unset, as everywhere else (scripts/lib/database.js).
-    process.env.DATABASE_URL ||= 'postgres://preview@127.0.0.1:5432/preview';
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(), {
+    const environment = this.environment.get();
+    const preview: Environment = {
+      ...environment,
+      DATABASE_URL: environment.DATABASE_URL ?? 'postgres://preview@127.0.0.1:5432/preview',
+    };
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(preview), {
       preview: true,
       logger: false,
       abortOnError: false,
