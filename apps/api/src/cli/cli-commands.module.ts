@@ -5,6 +5,7 @@ import { AccountsListCommand } from './accounts-list.command';
 import { BalanceCommand } from './balance.command';
 import { CliContext } from './cli-context';
 import { CliEnvironment } from './cli-environment';
+import { CliProgram } from './cli-program';
 import { CreditAddCommand } from './credit-add.command';
 import { DisputesCloseCommand } from './disputes-close.command';
 import { InvitesCreateCommand } from './invites-create.command';
@@ -45,7 +46,13 @@ export class CliCommandsModule {
   static register(io: CliIo): DynamicModule {
     return {
       module: CliCommandsModule,
-      providers: [{ provide: CLI_IO, useValue: io }, CliEnvironment, CliContext, ...COMMANDS],
+      providers: [
+        { provide: CLI_IO, useValue: io },
+        CliProgram,
+        CliEnvironment,
+        CliContext,
+        ...COMMANDS,
+      ],
     };
   }
 }

@@ -6,7 +6,11 @@ import type { Environment } from '../config';
 import { buildOpenApiDocument } from '../openapi';
 import { Command, Option } from 'nest-commander';
 import { CliEnvironment } from './cli-environment';
-import { OperatorCommand, str, type Flags } from './operator-command';
+import { OperatorCommand } from './operator-command';
+
+interface OpenApiOptions {
+  out?: string;
+}
 
 /**
  * `openapi [--out FILE]`: the OpenAPI document the API serves at /openapi.json, built from the
@@ -17,7 +21,7 @@ import { OperatorCommand, str, type Flags } from './operator-command';
   name: 'openapi',
   description: 'print the OpenAPI document the API serves (no database)',
 })
-export class OpenApiCommand extends OperatorCommand {
+export class OpenApiCommand extends OperatorCommand<OpenApiOptions> {
   constructor(private readonly environment: CliEnvironment) {
     super();
   }
@@ -27,8 +31,7 @@ export class OpenApiCommand extends OperatorCommand {
     return value;
   }
 
-  protected async execute(flags: Flags): Promise<void> {
-    const out = str(flags.out);
+  protected async execute({ out }: OpenApiOptions): Promise<void> {
     // Nothing connects in preview mode; the configuration only has to be well-formed. An empty
     // DATABASE_URL counts as unset, as everywhere else (scripts/lib/database.js).
     const environment = this.environment.get();

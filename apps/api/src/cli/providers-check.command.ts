@@ -6,7 +6,12 @@ import {
 } from '../providers/live/provider-check';
 import type { Environment } from '../config';
 import { CliEnvironment } from './cli-environment';
-import { CommandExit, OperatorCommand, str, type CliIo, type Flags } from './operator-command';
+import { CommandExit, OperatorCommand, type CliIo } from './operator-command';
+
+interface ProvidersCheckOptions {
+  instagramUrl?: string;
+  youtubeId?: string;
+}
 
 /** The settings `providers:check` takes from the validated environment. */
 export function checkSettingsOf(
@@ -65,14 +70,14 @@ export async function providersCheck(
     'call every video-data endpoint the live adapter uses once, with VIDEO_PROVIDER_* ' +
     'credentials; prints ok or the error and the latency per endpoint (no database)',
 })
-export class ProvidersCheckCommand extends OperatorCommand {
+export class ProvidersCheckCommand extends OperatorCommand<ProvidersCheckOptions> {
   constructor(private readonly environment: CliEnvironment) {
     super();
   }
 
   @Option({
     flags: '--instagram-url <url>',
-    name: 'instagram-url',
+    name: 'instagramUrl',
     description: 'an Instagram post to fetch',
   })
   instagramUrl(value: string): string {
@@ -81,16 +86,16 @@ export class ProvidersCheckCommand extends OperatorCommand {
 
   @Option({
     flags: '--youtube-id <id>',
-    name: 'youtube-id',
+    name: 'youtubeId',
     description: 'a YouTube video to fetch',
   })
   youtubeId(value: string): string {
     return value;
   }
 
-  protected async execute(flags: Flags): Promise<void> {
+  protected async execute(options: ProvidersCheckOptions): Promise<void> {
     const code = await providersCheck(
-      { instagramUrl: str(flags['instagram-url']), youtubeId: str(flags['youtube-id']) },
+      { instagramUrl: options.instagramUrl, youtubeId: options.youtubeId },
       this.io,
       checkSettingsOf(this.environment.get()),
     );
