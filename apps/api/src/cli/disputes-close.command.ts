@@ -12,8 +12,8 @@ type Outcome = (typeof OUTCOMES)[number];
 interface DisputesCloseOptions {
   paymentIntent: string;
   outcome: Outcome;
-  /** Micro-USD (the text as given, or null when it is not an amount). */
-  usd?: number | null;
+  /** Micro-USD; 0 when the text is not an amount. */
+  usd?: number;
 }
 
 /**
@@ -65,9 +65,10 @@ export class DisputesCloseCommand extends OperatorCommand<DisputesCloseOptions> 
     name: 'usd',
     description: 'the disputed amount Stripe took, e.g. 25.00 (required when lost)',
   })
-  usd(value: string): number | null {
-    // Whether it had to be given (and be an amount) depends on --outcome: execute decides.
-    return parseUsd(value);
+  usd(value: string): number {
+    // Whether it had to be given (and be an amount) depends on --outcome: execute decides, and
+    // refuses 0. Not null for "not an amount": commander would store a parser's null as ''.
+    return parseUsd(value) ?? 0;
   }
 
   protected async execute(options: DisputesCloseOptions): Promise<void> {

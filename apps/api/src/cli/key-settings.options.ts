@@ -5,11 +5,17 @@ import { parseIsoInstant } from '../usage/dto/usage.dto';
 import { OperatorCommand, UsageError } from './operator-command';
 
 /**
- * A limit flag: USD with up to six decimals (parseUsd), at least 0.000001; `none` clears it
- * (null).
+ * A setting's flag given as `none` (or `all` for operations): the setting is cleared. A value of
+ * its own, not null: commander takes a parser's null for "no value" and stores '' instead.
  */
-export function parseUsdLimit(name: string, value: string): number | null {
-  if (value === 'none') return null;
+export const CLEARED = 'none';
+export type Cleared = typeof CLEARED;
+
+/**
+ * A limit flag: USD with up to six decimals (parseUsd), at least 0.000001; `none` clears it.
+ */
+export function parseUsdLimit(name: string, value: string): number | Cleared {
+  if (value === 'none') return CLEARED;
   const micros = parseUsd(value);
   if (micros === null || micros < 1)
     throw new UsageError(
@@ -18,9 +24,9 @@ export function parseUsdLimit(name: string, value: string): number | null {
   return micros;
 }
 
-/** `--operations`: a comma-separated list of operations; `all` (or `none`) clears it (null). */
-export function parseOperations(value: string): string[] | null {
-  if (value === 'all' || value === 'none') return null;
+/** `--operations`: a comma-separated list of operations; `all` (or `none`) clears it. */
+export function parseOperations(value: string): string[] | Cleared {
+  if (value === 'all' || value === 'none') return CLEARED;
   const names = value.split(',').map((o) => o.trim());
   const unknown = names.filter((o) => !(OPERATIONS as readonly string[]).includes(o));
   if (unknown.length || names.length === 0)
@@ -30,9 +36,9 @@ export function parseOperations(value: string): string[] | null {
   return names;
 }
 
-/** `--expires-at`: an ISO 8601 instant; `none` clears it (null). */
-export function parseExpiresAt(value: string): Date | null {
-  if (value === 'none') return null;
+/** `--expires-at`: an ISO 8601 instant; `none` clears it. */
+export function parseExpiresAt(value: string): Date | Cleared {
+  if (value === 'none') return CLEARED;
   const at = parseIsoInstant(value);
   if (!at)
     throw new UsageError(
@@ -43,32 +49,36 @@ export function parseExpiresAt(value: string): Date | null {
 
 /** The key settings options keys:create and keys:update share, as their parsers return them. */
 export interface KeySettingsOptions {
-  limitTotalUsd?: number | null;
-  limitDailyUsd?: number | null;
-  limitMonthlyUsd?: number | null;
-  operations?: string[] | null;
-  expiresAt?: Date | null;
-  subjectLimitDailyUsd?: number | null;
-  subjectLimitMonthlyUsd?: number | null;
+  limitTotalUsd?: number | Cleared;
+  limitDailyUsd?: number | Cleared;
+  limitMonthlyUsd?: number | Cleared;
+  operations?: string[] | Cleared;
+  expiresAt?: Date | Cleared;
+  subjectLimitDailyUsd?: number | Cleared;
+  subjectLimitMonthlyUsd?: number | Cleared;
 }
+
+/** A setting as the API takes it: absent stays undefined, cleared is null. */
+const setting = <T>(value: T | Cleared | undefined): T | null | undefined =>
+  value === CLEARED ? null : value;
 
 /** The key settings the options give (only those present), checked as the API checks them. */
 export function keySettingsFromOptions(options: KeySettingsOptions): KeySettingsInput {
   const settings: KeySettingsInput = {};
   const limits = {
-    totalMicros: options.limitTotalUsd,
-    dailyMicros: options.limitDailyUsd,
-    monthlyMicros: options.limitMonthlyUsd,
+    totalMicros: setting(options.limitTotalUsd),
+    dailyMicros: setting(options.limitDailyUsd),
+    monthlyMicros: setting(options.limitMonthlyUsd),
   };
   if (Object.values(limits).some((v) => v !== undefined)) settings.limits = limits;
   const subjectLimits = {
-    dailyMicros: options.subjectLimitDailyUsd,
-    monthlyMicros: options.subjectLimitMonthlyUsd,
+    dailyMicros: setting(options.subjectLimitDailyUsd),
+    monthlyMicros: setting(options.subjectLimitMonthlyUsd),
   };
   if (Object.values(subjectLimits).some((v) => v !== undefined))
     settings.subjectLimits = subjectLimits;
-  if (options.operations !== undefined) settings.operations = options.operations;
-  if (options.expiresAt !== undefined) settings.expiresAt = options.expiresAt;
+  if (options.operations !== undefined) settings.operations = setting(options.operations);
+  if (options.expiresAt !== undefined) settings.expiresAt = setting(options.expiresAt);
   return settings;
 }
 
@@ -98,7 +108,7 @@ export abstract class KeySettingsCommand<
     name: 'limitTotalUsd',
     description: 'spend limit of the key in all, e.g. 50.00',
   })
-  limitTotal(value: string): number | null {
+  limitTotal(value: string): number | Cleared {
     return this.parsed(() => parseUsdLimit('limit-total-usd', value));
   }
 
@@ -107,7 +117,7 @@ export abstract class KeySettingsCommand<
     name: 'limitDailyUsd',
     description: 'spend limit per UTC day, e.g. 5.00',
   })
-  limitDaily(value: string): number | null {
+  limitDaily(value: string): number | Cleared {
     return this.parsed(() => parseUsdLimit('limit-daily-usd', value));
   }
 
@@ -116,7 +126,7 @@ export abstract class KeySettingsCommand<
     name: 'limitMonthlyUsd',
     description: 'spend limit per UTC month, e.g. 100.00',
   })
-  limitMonthly(value: string): number | null {
+  limitMonthly(value: string): number | Cleared {
     return this.parsed(() => parseUsdLimit('limit-monthly-usd', value));
   }
 
@@ -125,7 +135,7 @@ export abstract class KeySettingsCommand<
     name: 'operations',
     description: `the operations the key may call, e.g. assist,scan (of ${OPERATIONS.join(', ')}; "all": every one)`,
   })
-  operations(value: string): string[] | null {
+  operations(value: string): string[] | Cleared {
     return this.parsed(() => parseOperations(value));
   }
 
@@ -134,7 +144,7 @@ export abstract class KeySettingsCommand<
     name: 'expiresAt',
     description: 'when the key stops working (ISO 8601, in the future), e.g. 2026-12-31T00:00Z',
   })
-  expiresAt(value: string): Date | null {
+  expiresAt(value: string): Date | Cleared {
     return this.parsed(() => parseExpiresAt(value));
   }
 
@@ -143,7 +153,7 @@ export abstract class KeySettingsCommand<
     name: 'subjectLimitDailyUsd',
     description: 'per end customer (x-subject) limit per UTC day, e.g. 1.00',
   })
-  subjectLimitDaily(value: string): number | null {
+  subjectLimitDaily(value: string): number | Cleared {
     return this.parsed(() => parseUsdLimit('subject-limit-daily-usd', value));
   }
 
@@ -152,7 +162,7 @@ export abstract class KeySettingsCommand<
     name: 'subjectLimitMonthlyUsd',
     description: 'per end customer limit per UTC month, e.g. 10',
   })
-  subjectLimitMonthly(value: string): number | null {
+  subjectLimitMonthly(value: string): number | Cleared {
     return this.parsed(() => parseUsdLimit('subject-limit-monthly-usd', value));
   }
 }
