@@ -18,8 +18,13 @@ import { DatabaseRepository } from '../repositories/database.repository';
 import { InviteRepository } from '../repositories/invite.repository';
 import { PasswordResetRepository } from '../repositories/password-reset.repository';
 
+/** Never connected to: a run without DATABASE_URL builds the services but opens no database. */
+const NO_DATABASE = 'postgres://unset@127.0.0.1:1/unset';
+
 /**
- * The services the CLI's database commands use (see CliContext): the API's own, no HTTP.
+ * The services the CLI's database commands use (see CliContext): the API's own, no HTTP, in the
+ * run's one container. The database is not opened when the container starts (help and argument
+ * errors need none) but by CliContext, once a command's arguments were checked.
  * The commands themselves are CliCommandsModule's.
  */
 @Module({})
@@ -32,8 +37,10 @@ export class CliModule {
         configModule({ validated: environment }),
         TypeOrmModule.forRootAsync({
           inject: [databaseConfig.KEY],
-          useFactory: (config: ConfigType<typeof databaseConfig>) =>
-            dataSourceOptions(config.url, { logging: ['error'] }),
+          useFactory: (config: ConfigType<typeof databaseConfig>) => ({
+            ...dataSourceOptions(config.url || NO_DATABASE, { logging: ['error'] }),
+            manualInitialization: true,
+          }),
         }),
         ClockModule,
         AccountsModule,

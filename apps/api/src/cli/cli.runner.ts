@@ -1,5 +1,6 @@
 import { CommandFactory, CommandRunnerService } from 'nest-commander';
 import { CliCommandsModule } from './cli-commands.module';
+import { CliEnvironment } from './cli-environment';
 import { CliProgram, type Program } from './cli-program';
 import { CommandExit, type CliIo } from './operator-command';
 
@@ -67,13 +68,18 @@ function configure(command: Program, io: CliIo): void {
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let failure: unknown = null;
-  const app = await CommandFactory.createWithoutRunning(CliCommandsModule.register(io), {
-    logger: ['error'],
-    abortOnError: false,
-    serviceErrorHandler: (error) => {
-      failure = error;
+  // One container for the run: the commands and, when the environment validated, their services.
+  const environment = CliEnvironment.load();
+  const app = await CommandFactory.createWithoutRunning(
+    CliCommandsModule.register(io, environment),
+    {
+      logger: ['error'],
+      abortOnError: false,
+      serviceErrorHandler: (error) => {
+        failure = error;
+      },
     },
-  });
+  );
   try {
     const program = app.get(CliProgram).root;
     program.name(PROGRAM).addHelpText('after', ROOT_HELP);
