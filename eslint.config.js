@@ -86,6 +86,43 @@ module.exports = tseslint.config(
     },
   },
   {
+    // The environment is read in one place: apps/api/src/config validates it once per process and
+    // hands out typed namespaces; scripts/ prepare the environment processes start with.
+    // Exceptions, each a program or test that owns an environment the API's config does not:
+    // e2e tests and specs set the environment of the app or process they start; the dashboard
+    // (Next.js) reads its own settings; the SDK and the MCP stdio server read their caller's;
+    // the bench harness and the examples are programs of their own.
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: [
+      'apps/api/src/config/**',
+      'scripts/**',
+      'apps/api/test/**',
+      'apps/api/src/providers/http/provider-rate-limiter.spec.ts',
+      'apps/web/middleware.ts',
+      'apps/web/next.config.js',
+      'apps/web/server.js',
+      'apps/web/lib/api-origin.ts',
+      'apps/web/lib/api-proxy.spec.ts',
+      'apps/web/lib/playground.spec.ts',
+      'apps/web/e2e/**',
+      'libs/sdk/src/client-jobs.spec.ts',
+      'libs/mcp/src/stdio.ts',
+      'bench/**',
+      'examples/**',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'The environment is read only in apps/api/src/config (validated once per process); inject a config namespace instead.',
+        },
+      ],
+    },
+  },
+  {
     // One egress guard: a URL we did not write is fetched only through
     // `apps/api/src/egress`. The provider HTTP client is the one other place that opens
     // connections, to the provider base URL the operator configured. The Express adapter builds

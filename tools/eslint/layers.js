@@ -52,15 +52,6 @@ const LAYERS = [
   ],
 ];
 
-/**
- * Files placed below their folder's layer: an operation's prompt, sandbox rules and document shape are data about
- * the operation that the LLM adapters (live and sandbox) read, so they sit with the adapters and
- * may import only from there down.
- */
-const FILE_PLACEMENTS = [
-  [/^(assist|scan|playbook|music)\/[^/]+\.(prompt|sandbox|document)\.ts$/, 'adapters'],
-];
-
 /** @type {Map<string, number>} top-level entry → layer index */
 const LEVEL = new Map();
 LAYERS.forEach(([, entries], index) => entries.forEach((entry) => LEVEL.set(entry, index)));
@@ -72,13 +63,14 @@ function topOf(file) {
   return relative.split(path.sep)[0];
 }
 
-/** The layer index of a file or import target inside apps/api/src (undefined: unplaced). */
+/**
+ * The layer index of a file or import target inside apps/api/src (undefined: unplaced). A file
+ * is in its top-level folder's layer, with no exceptions: an operation's prompt and sandbox rules
+ * are the operation's, and it hands them down (the sandbox's LLM rules are registered by the
+ * operation's module), so nothing below needs to import them.
+ */
 function levelOf(file) {
   const relative = path.relative(API_SRC, file).split(path.sep).join('/');
-  const withTs = /\.(ts|js)$/.test(relative) ? relative : `${relative}.ts`;
-  for (const [pattern, layer] of FILE_PLACEMENTS) {
-    if (pattern.test(withTs)) return LAYERS.findIndex(([name]) => name === layer);
-  }
   const top = relative.split('/')[0];
   return LEVEL.get(top) ?? LEVEL.get(`${top}.ts`);
 }
@@ -99,7 +91,8 @@ const noUpwardImport = {
   create(context) {
     const file = context.filename;
     const fromTop = topOf(file);
-    if (fromTop === null || /\.(spec|e2e-spec)\.ts$/.test(file)) return {};
+    // Specs are held to the same rule: a test of a lower layer has no business with a higher one.
+    if (fromTop === null) return {};
     const fromLevel = levelOf(file);
     const check = (node, specifier) => {
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;

@@ -4,7 +4,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions } from '@reelscout/database';
 import { LoggerModule } from 'nestjs-pino';
-import { appConfig, configModule, databaseConfig } from './config';
+import { appConfig, configModule, databaseConfig, type Environment } from './config';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { createRootLogger } from './common/logging/logger.options';
 import { createValidationPipe } from './common/validation/validation.pipe';
@@ -84,7 +84,11 @@ const FEATURE_MODULES = [
   ],
 })
 export class AppModule {
-  static register(): DynamicModule {
-    return { module: AppModule, imports: [configModule(), ClockModule, ...FEATURE_MODULES] };
+  /** `environment`: the process's validated environment (else the config module validates it). */
+  static register(environment?: Environment): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [configModule({ validated: environment }), ClockModule, ...FEATURE_MODULES],
+    };
   }
 }

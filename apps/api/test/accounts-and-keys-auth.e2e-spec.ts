@@ -1,3 +1,4 @@
+import { NestFactory } from '@nestjs/core';
 import { DomainError } from '@reelscout/domain';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -244,6 +245,18 @@ describe('accounts, invites, keys and bearer auth (e2e)', () => {
     expect(await runCli(['access:revoke', '--email', uniqueEmail()], io)).toBe(1);
     expect(await runCli(['invites:create', '--api-access'], io)).toBe(0);
     expect(out[out.length - 1]).toMatch(/\/invite\//);
+  });
+
+  it('a CLI run is one Nest container, its database services included', async () => {
+    const containers = jest.spyOn(NestFactory, 'createApplicationContext');
+    try {
+      const out: string[] = [];
+      const io = { out: (line: string) => out.push(line), err: (line: string) => out.push(line) };
+      expect(await runCli(['accounts:list'], io)).toBe(0);
+      expect(containers).toHaveBeenCalledTimes(1);
+    } finally {
+      containers.mockRestore();
+    }
   });
 
   it('the CLI takes only e-mail addresses that can sign in, and still manages older accounts', async () => {

@@ -1,4 +1,20 @@
+import { OperationCatalog } from '../execution/operation-catalog';
+import { SandboxLlmRules } from '../providers/sandbox/sandbox-llm.rules';
+import { AssistModule } from './assist.module';
+import { ASSIST_INTENT_PROMPT } from './assist.prompt';
 import { classifyIntent } from './assist.sandbox';
+import type { AssistService } from './assist.service';
+
+describe('sandbox LLM rules: assist_intent, handed to the sandbox', () => {
+  it('the assist module registers its rule under the prompt’s name', () => {
+    const rules = new SandboxLlmRules();
+    new AssistModule(new OperationCatalog({} as never), {} as AssistService, rules);
+    expect(rules.names()).toEqual([ASSIST_INTENT_PROMPT.name]);
+    expect(rules.answer('assist_intent', { message: 'hi there!' }, '')).toEqual(
+      classifyIntent({ message: 'hi there!' }),
+    );
+  });
+});
 
 describe('sandbox LLM rules: assist_intent', () => {
   it.each([

@@ -3,13 +3,15 @@ import { Command, Option } from 'nest-commander';
 import { AccountsService } from '../accounts/accounts.service';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { CliContext, accountByEmail } from './cli-context';
-import { OperatorCommand, str, type Flags } from './operator-command';
+import { OperatorCommand } from './operator-command';
+
+interface AccessOptions {
+  email: string;
+}
 
 /** access:grant and access:revoke: the same flag, the opposite switch. */
 @Injectable()
-abstract class AccessCommand extends OperatorCommand {
-  protected override readonly requiredFlags = ['email'];
-
+abstract class AccessCommand extends OperatorCommand<AccessOptions> {
   protected abstract readonly grant: boolean;
 
   constructor(private readonly context: CliContext) {
@@ -20,15 +22,16 @@ abstract class AccessCommand extends OperatorCommand {
     flags: '--email <address>',
     name: 'email',
     description: "the account's address (required)",
+    required: true,
   })
   email(value: string): string {
     return value;
   }
 
-  protected async execute(flags: Flags): Promise<void> {
+  protected async execute(options: AccessOptions): Promise<void> {
     const account = await this.context.run(async (app) => {
       const accounts = app.get(AccountsService);
-      const found = await accountByEmail(accounts, str(flags.email)!);
+      const found = await accountByEmail(accounts, options.email);
       const changed = await accounts.setApiAccess(found.email, this.grant);
       app.get(ApiKeysService).forgetAccount(changed.id);
       return changed;

@@ -2,12 +2,17 @@ import { Command, Option } from 'nest-commander';
 import { AccountsService } from '../accounts/accounts.service';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/dto/auth.dto';
 import { CliContext, invalidEmail, isAccountEmail } from './cli-context';
-import { OperatorCommand, UsageError, str, type Flags } from './operator-command';
+import { OperatorCommand, UsageError } from './operator-command';
+
+interface AccountsCreateOptions {
+  email: string;
+  password: string;
+  apiAccess?: true;
+  admin?: true;
+}
 
 @Command({ name: 'accounts:create', description: 'create an account with a password' })
-export class AccountsCreateCommand extends OperatorCommand {
-  protected override readonly requiredFlags = ['email', 'password'];
-
+export class AccountsCreateCommand extends OperatorCommand<AccountsCreateOptions> {
   constructor(private readonly context: CliContext) {
     super();
   }
@@ -16,6 +21,7 @@ export class AccountsCreateCommand extends OperatorCommand {
     flags: '--email <address>',
     name: 'email',
     description: 'sign-in address (required)',
+    required: true,
   })
   email(value: string): string {
     return value;
@@ -25,25 +31,25 @@ export class AccountsCreateCommand extends OperatorCommand {
     flags: '--password <password>',
     name: 'password',
     description: `${PASSWORD_MIN}–${PASSWORD_MAX} characters (required)`,
+    required: true,
   })
   password(value: string): string {
     return value;
   }
 
-  @Option({ flags: '--api-access', name: 'api-access', description: 'grant API access' })
-  apiAccess(): boolean {
+  @Option({ flags: '--api-access', name: 'apiAccess', description: 'grant API access' })
+  apiAccess(): true {
     return true;
   }
 
   @Option({ flags: '--admin', name: 'admin', description: 'make the account an administrator' })
-  admin(): boolean {
+  admin(): true {
     return true;
   }
 
-  protected async execute(flags: Flags): Promise<void> {
-    const email = str(flags.email)!;
+  protected async execute(options: AccountsCreateOptions): Promise<void> {
+    const { email, password } = options;
     if (!isAccountEmail(email)) throw invalidEmail(email);
-    const password = str(flags.password)!;
     if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
       throw new UsageError(`--password must be ${PASSWORD_MIN}–${PASSWORD_MAX} characters`);
     }
@@ -51,8 +57,8 @@ export class AccountsCreateCommand extends OperatorCommand {
       app.get(AccountsService).create({
         email,
         password,
-        apiAccess: flags['api-access'] === true,
-        isAdmin: flags.admin === true,
+        apiAccess: options.apiAccess === true,
+        isAdmin: options.admin === true,
       }),
     );
     this.io.out(

@@ -3,12 +3,14 @@ import { Command, Option } from 'nest-commander';
 import { AccountsService } from '../accounts/accounts.service';
 import { BillingService } from '../ledger/billing.service';
 import { CliContext, accountByEmail } from './cli-context';
-import { OperatorCommand, str, type Flags } from './operator-command';
+import { OperatorCommand } from './operator-command';
+
+interface BalanceOptions {
+  email: string;
+}
 
 @Command({ name: 'balance', description: 'show live and test balances' })
-export class BalanceCommand extends OperatorCommand {
-  protected override readonly requiredFlags = ['email'];
-
+export class BalanceCommand extends OperatorCommand<BalanceOptions> {
   constructor(private readonly context: CliContext) {
     super();
   }
@@ -17,14 +19,15 @@ export class BalanceCommand extends OperatorCommand {
     flags: '--email <address>',
     name: 'email',
     description: "the account's address (required)",
+    required: true,
   })
   email(value: string): string {
     return value;
   }
 
-  protected async execute(flags: Flags): Promise<void> {
+  protected async execute(options: BalanceOptions): Promise<void> {
     const balances = await this.context.run(async (app) => {
-      const account = await accountByEmail(app.get(AccountsService), str(flags.email)!);
+      const account = await accountByEmail(app.get(AccountsService), options.email);
       return app.get(BillingService).balances(account.id);
     });
     for (const mode of MODES) {

@@ -4,6 +4,9 @@ import { AccountsCreateCommand } from './accounts-create.command';
 import { AccountsListCommand } from './accounts-list.command';
 import { BalanceCommand } from './balance.command';
 import { CliContext } from './cli-context';
+import { CliModule } from './cli.module';
+import { CliEnvironment } from './cli-environment';
+import { CliProgram } from './cli-program';
 import { CreditAddCommand } from './credit-add.command';
 import { DisputesCloseCommand } from './disputes-close.command';
 import { InvitesCreateCommand } from './invites-create.command';
@@ -36,15 +39,24 @@ export const COMMANDS = [
 ];
 
 /**
- * The operator CLI's commands, one class each. Starting this module touches no database:
- * commands that need one open CliModule's services through CliContext.
+ * The operator CLI's commands, one class each, with the database services (CliModule) in the
+ * same container: one per run. Starting it touches no database: commands that need one open it
+ * through CliContext. An environment that did not validate leaves the services out (a command
+ * that needs them reports why).
  */
 @Module({})
 export class CliCommandsModule {
-  static register(io: CliIo): DynamicModule {
+  static register(io: CliIo, environment: CliEnvironment): DynamicModule {
     return {
       module: CliCommandsModule,
-      providers: [{ provide: CLI_IO, useValue: io }, CliContext, ...COMMANDS],
+      imports: environment.valid ? [CliModule.register(environment.valid)] : [],
+      providers: [
+        { provide: CLI_IO, useValue: io },
+        CliProgram,
+        { provide: CliEnvironment, useValue: environment },
+        CliContext,
+        ...COMMANDS,
+      ],
     };
   }
 }

@@ -1,10 +1,12 @@
-import { Injectable, type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Injectable, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { DataSource } from 'typeorm';
 import { DomainError } from '@reelscout/domain';
 import { isEmail } from 'class-validator';
 import { AccountsService, normaliseEmail } from '../accounts/accounts.service';
+import { databaseUrlOf } from '../config';
 import { DatabaseRepository } from '../repositories/database.repository';
-import { CliModule } from './cli.module';
+import { CliEnvironment } from './cli-environment';
 import { NotMigratedError, UsageError } from './operator-command';
 
 /**
@@ -27,29 +29,40 @@ export async function accountByEmail(accounts: AccountsService, email: string) {
   throw new DomainError('not_found', `No account with e-mail ${email}.`);
 }
 
+/** The run's services, as a command's work reaches them. */
+export interface CliServices {
+  get<T>(type: Type<T>): T;
+}
+
 /**
- * The database-backed services, started only for the commands that need them (openapi,
- * providers:check and migrate run without a database) and only after the arguments were
- * checked. Refuses to run anything while the database has pending migrations.
+ * The database-backed services of the run's container, opened only for the commands that need
+ * them (openapi, providers:check and migrate run without a database) and only after the
+ * arguments were checked. Refuses to run anything while the database has pending migrations.
  */
 @Injectable()
 export class CliContext {
-  async run<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-    const app = await NestFactory.createApplicationContext(CliModule.register(), {
-      logger: ['error'],
-      abortOnError: false,
-    });
+  constructor(
+    private readonly environment: CliEnvironment,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  async run<T>(work: (services: CliServices) => Promise<T>): Promise<T> {
+    databaseUrlOf(this.environment.get());
+    // The services live in CliModule, imported beside the commands: look past this module.
+    const services: CliServices = { get: (type) => this.moduleRef.get(type, { strict: false }) };
+    const dataSource = services.get(DataSource);
+    await dataSource.initialize();
     try {
-      const pending = await app.get(DatabaseRepository).getPendingMigrations();
+      const pending = await services.get(DatabaseRepository).getPendingMigrations();
       if (pending.length) {
         throw new NotMigratedError(
           `The database has ${pending.length} pending migration(s) (${pending.join(', ')}); ` +
             'nothing was changed. Run `npm run migrate` first.',
         );
       }
-      return await work(app);
+      return await work(services);
     } finally {
-      await app.close();
+      await dataSource.destroy();
     }
   }
 }

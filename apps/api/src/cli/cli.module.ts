@@ -6,7 +6,7 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { InvitesService } from '../auth/invites.service';
 import { PasswordResetLinks } from '../auth/password-reset-links';
-import { configModule, databaseConfig } from '../config';
+import { configModule, databaseConfig, type Environment } from '../config';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ReversalService } from '../payments/reversal.service';
 import { CheckoutSessionRepository } from '../repositories/checkout-session.repository';
@@ -18,22 +18,29 @@ import { DatabaseRepository } from '../repositories/database.repository';
 import { InviteRepository } from '../repositories/invite.repository';
 import { PasswordResetRepository } from '../repositories/password-reset.repository';
 
+/** Never connected to: a run without DATABASE_URL builds the services but opens no database. */
+const NO_DATABASE = 'postgres://unset@127.0.0.1:1/unset';
+
 /**
- * The services the CLI's database commands use (see CliContext): the API's own, no HTTP.
+ * The services the CLI's database commands use (see CliContext): the API's own, no HTTP, in the
+ * run's one container. The database is not opened when the container starts (help and argument
+ * errors need none) but by CliContext, once a command's arguments were checked.
  * The commands themselves are CliCommandsModule's.
  */
 @Module({})
 export class CliModule {
-  /** Reads the configuration when called (see AppModule.register). */
-  static register(): DynamicModule {
+  /** `environment`: the run's one validated environment (CliEnvironment). */
+  static register(environment: Environment): DynamicModule {
     return {
       module: CliModule,
       imports: [
-        configModule(),
+        configModule({ validated: environment }),
         TypeOrmModule.forRootAsync({
           inject: [databaseConfig.KEY],
-          useFactory: (config: ConfigType<typeof databaseConfig>) =>
-            dataSourceOptions(config.url, { logging: ['error'] }),
+          useFactory: (config: ConfigType<typeof databaseConfig>) => ({
+            ...dataSourceOptions(config.url || NO_DATABASE, { logging: ['error'] }),
+            manualInitialization: true,
+          }),
         }),
         ClockModule,
         AccountsModule,

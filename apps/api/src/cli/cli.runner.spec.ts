@@ -1,4 +1,11 @@
-import { isAccountEmail, keySettingsFromFlags, runCli } from './cli.runner';
+import {
+  isAccountEmail,
+  keySettingsFromOptions,
+  parseExpiresAt,
+  parseOperations,
+  parseUsdLimit,
+  runCli,
+} from './cli.runner';
 
 describe('operator CLI arguments', () => {
   const run = async (argv: string[]) => {
@@ -77,12 +84,12 @@ describe('operator CLI arguments', () => {
 
   it('reads key settings flags as USD (parseUsd) into micro-USD; none and all clear', () => {
     expect(
-      keySettingsFromFlags({
-        'limit-total-usd': '50',
-        'limit-daily-usd': '0.000001',
-        operations: 'scan,assist',
-        'expires-at': '2099-01-01T00:00:00Z',
-        'subject-limit-monthly-usd': '12.5',
+      keySettingsFromOptions({
+        limitTotalUsd: parseUsdLimit('limit-total-usd', '50'),
+        limitDailyUsd: parseUsdLimit('limit-daily-usd', '0.000001'),
+        operations: parseOperations('scan,assist'),
+        expiresAt: parseExpiresAt('2099-01-01T00:00:00Z'),
+        subjectLimitMonthlyUsd: parseUsdLimit('subject-limit-monthly-usd', '12.5'),
       }),
     ).toEqual({
       limits: { totalMicros: 50_000_000, dailyMicros: 1, monthlyMicros: undefined },
@@ -91,13 +98,17 @@ describe('operator CLI arguments', () => {
       subjectLimits: { dailyMicros: undefined, monthlyMicros: 12_500_000 },
     });
     expect(
-      keySettingsFromFlags({ 'limit-daily-usd': 'none', operations: 'all', 'expires-at': 'none' }),
+      keySettingsFromOptions({
+        limitDailyUsd: parseUsdLimit('limit-daily-usd', 'none'),
+        operations: parseOperations('all'),
+        expiresAt: parseExpiresAt('none'),
+      }),
     ).toEqual({
       limits: { totalMicros: undefined, dailyMicros: null, monthlyMicros: undefined },
       operations: null,
       expiresAt: null,
     });
-    expect(keySettingsFromFlags({})).toEqual({});
+    expect(keySettingsFromOptions({})).toEqual({});
   });
 
   it('refuses bad key settings with usage before any database work', async () => {

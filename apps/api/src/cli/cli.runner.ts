@@ -1,11 +1,16 @@
 import { CommandFactory, CommandRunnerService } from 'nest-commander';
-// The root program's injection token, which the package's index does not re-export.
-import { Commander } from 'nest-commander/src/constants';
 import { CliCommandsModule } from './cli-commands.module';
+import { CliEnvironment } from './cli-environment';
+import { CliProgram, type Program } from './cli-program';
 import { CommandExit, type CliIo } from './operator-command';
 
 export { isAccountEmail } from './cli-context';
-export { keySettingsFromFlags } from './key-settings.options';
+export {
+  keySettingsFromOptions,
+  parseExpiresAt,
+  parseOperations,
+  parseUsdLimit,
+} from './key-settings.options';
 export type { CliIo } from './operator-command';
 
 const PROGRAM = 'npm run cli --';
@@ -22,19 +27,6 @@ The embedded database is migrated before each command. A DATABASE_URL database i
 migrated implicitly: commands refuse to run while it has pending migrations; run
 \`npm run migrate\` first.`;
 
-/**
- * What the CLI sets on commander's commands (typed here: nest-commander bundles its own
- * commander, which is not the one the repository's other tools resolve).
- */
-interface Program {
-  commands: readonly Program[];
-  name(name: string): Program;
-  addHelpText(position: 'after', text: string): Program;
-  configureOutput(output: { writeOut(text: string): void; writeErr(text: string): void }): Program;
-  exitOverride(): Program;
-  showHelpAfterError(): Program;
-}
-
 /** Commander's own exits: asked-for help and version end well; anything else is a usage error. */
 function exitCodeOf(error: unknown): number {
   if (error instanceof CommandExit) return error.exitCode;
@@ -45,10 +37,26 @@ function exitCodeOf(error: unknown): number {
   throw error;
 }
 
+/**
+ * Commander's refusal of a run without a required option, in the CLI's own words (docs/cli.md):
+ * `error: keys:create needs --email`.
+ */
+const MISSING_REQUIRED = /^error: required option '(--[a-z-]+)[^']*' not specified/;
+
 /** Every command, the root included, writes through `io` and reports instead of exiting. */
 function configure(command: Program, io: CliIo): void {
   const line = (write: (line: string) => void) => (text: string) => write(text.replace(/\n$/, ''));
-  command.configureOutput({ writeOut: line(io.out), writeErr: line(io.err) });
+  command.configureOutput({
+    writeOut: line(io.out),
+    writeErr: line(io.err),
+    outputError: (text, write) =>
+      write(
+        text.replace(
+          MISSING_REQUIRED,
+          (_, flag: string) => `error: ${command.name()} needs ${flag}`,
+        ),
+      ),
+  });
   command.exitOverride();
   command.showHelpAfterError();
   for (const sub of command.commands) configure(sub, io);
@@ -60,15 +68,20 @@ function configure(command: Program, io: CliIo): void {
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let failure: unknown = null;
-  const app = await CommandFactory.createWithoutRunning(CliCommandsModule.register(io), {
-    logger: ['error'],
-    abortOnError: false,
-    serviceErrorHandler: (error) => {
-      failure = error;
+  // One container for the run: the commands and, when the environment validated, their services.
+  const environment = CliEnvironment.load();
+  const app = await CommandFactory.createWithoutRunning(
+    CliCommandsModule.register(io, environment),
+    {
+      logger: ['error'],
+      abortOnError: false,
+      serviceErrorHandler: (error) => {
+        failure = error;
+      },
     },
-  });
+  );
   try {
-    const program = app.get<Program>(Commander);
+    const program = app.get(CliProgram).root;
     program.name(PROGRAM).addHelpText('after', ROOT_HELP);
     configure(program, io);
     await app.get(CommandRunnerService).run(['node', 'cli', ...argv]);

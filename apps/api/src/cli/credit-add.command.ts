@@ -1,14 +1,21 @@
-import { MODES, formatUsd, isMode, parseUsd } from '@reelscout/domain';
+import { MODES, formatUsd, type Mode } from '@reelscout/domain';
 import { Command, Option } from 'nest-commander';
 import { AccountsService } from '../accounts/accounts.service';
 import { BillingService } from '../ledger/billing.service';
 import { CliContext, accountByEmail } from './cli-context';
-import { OperatorCommand, UsageError, str, type Flags } from './operator-command';
+import { parseMode, parsePositiveUsd } from './cli-options';
+import { OperatorCommand } from './operator-command';
+
+interface CreditAddOptions {
+  email: string;
+  /** Micro-USD. */
+  usd: number;
+  mode?: Mode;
+  reason?: string;
+}
 
 @Command({ name: 'credit:add', description: 'add credit (a ledger grant)' })
-export class CreditAddCommand extends OperatorCommand {
-  protected override readonly requiredFlags = ['email', 'usd'];
-
+export class CreditAddCommand extends OperatorCommand<CreditAddOptions> {
   constructor(private readonly context: CliContext) {
     super();
   }
@@ -17,6 +24,7 @@ export class CreditAddCommand extends OperatorCommand {
     flags: '--email <address>',
     name: 'email',
     description: "the account's address (required)",
+    required: true,
   })
   email(value: string): string {
     return value;
@@ -26,9 +34,10 @@ export class CreditAddCommand extends OperatorCommand {
     flags: '--usd <amount>',
     name: 'usd',
     description: 'the amount, e.g. 12.50 (required)',
+    required: true,
   })
-  usd(value: string): string {
-    return value;
+  usd(value: string): number {
+    return this.parsed(() => parsePositiveUsd(value));
   }
 
   @Option({
@@ -36,8 +45,8 @@ export class CreditAddCommand extends OperatorCommand {
     name: 'mode',
     description: `${MODES.join(' or ')} (default live)`,
   })
-  mode(value: string): string {
-    return value;
+  mode(value: string): Mode {
+    return this.parsed(() => parseMode(value));
   }
 
   @Option({ flags: '--reason <text>', name: 'reason', description: 'kept with the grant' })
@@ -45,17 +54,14 @@ export class CreditAddCommand extends OperatorCommand {
     return value;
   }
 
-  protected async execute(flags: Flags): Promise<void> {
-    const mode = str(flags.mode) ?? 'live';
-    if (!isMode(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}`);
-    const amount = parseUsd(str(flags.usd)!);
-    if (amount === null || amount <= 0)
-      throw new UsageError('--usd must be a positive amount such as 12.50');
+  protected async execute(options: CreditAddOptions): Promise<void> {
+    const mode = options.mode ?? 'live';
+    const amount = options.usd;
     const { account, balance } = await this.context.run(async (app) => {
-      const found = await accountByEmail(app.get(AccountsService), str(flags.email)!);
+      const found = await accountByEmail(app.get(AccountsService), options.email);
       const result = await app.get(BillingService).credit({ accountId: found.id, mode }, amount, {
         kind: 'grant',
-        reason: str(flags.reason) ?? 'operator grant (CLI)',
+        reason: options.reason ?? 'operator grant (CLI)',
       });
       return { account: found, balance: result!.balance };
     });

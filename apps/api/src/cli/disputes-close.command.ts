@@ -4,9 +4,17 @@ import { AccountsService } from '../accounts/accounts.service';
 import { BillingService } from '../ledger/billing.service';
 import { ReversalService } from '../payments/reversal.service';
 import { CliContext } from './cli-context';
-import { OperatorCommand, UsageError, str, type Flags } from './operator-command';
+import { OperatorCommand, UsageError } from './operator-command';
 
 const OUTCOMES = ['won', 'lost'] as const;
+type Outcome = (typeof OUTCOMES)[number];
+
+interface DisputesCloseOptions {
+  paymentIntent: string;
+  outcome: Outcome;
+  /** Micro-USD; 0 when the text is not an amount. */
+  usd?: number;
+}
 
 /**
  * For a dispute whose `charge.dispute.closed` never reached the webhook (Stripe stops retrying
@@ -17,29 +25,39 @@ const OUTCOMES = ['won', 'lost'] as const;
   name: 'disputes:close',
   description: "close a dispute whose close event never arrived, as Stripe's dashboard shows it",
 })
-export class DisputesCloseCommand extends OperatorCommand {
-  protected override readonly requiredFlags = ['payment-intent', 'outcome'];
-
+export class DisputesCloseCommand extends OperatorCommand<DisputesCloseOptions> {
   constructor(private readonly context: CliContext) {
     super();
   }
 
   @Option({
     flags: '--payment-intent <pi_…>',
-    name: 'payment-intent',
+    name: 'paymentIntent',
     description: "the disputed purchase's PaymentIntent (required)",
+    required: true,
   })
   paymentIntent(value: string): string {
-    return value;
+    return this.parsed(() => {
+      if (!/^pi_[A-Za-z0-9]+$/.test(value)) {
+        throw new UsageError('--payment-intent must be a PaymentIntent id such as pi_3Nx…');
+      }
+      return value;
+    });
   }
 
   @Option({
     flags: '--outcome <outcome>',
     name: 'outcome',
     description: `${OUTCOMES.join(' or ')}, as Stripe shows it (required)`,
+    required: true,
   })
-  outcome(value: string): string {
-    return value;
+  outcome(value: string): Outcome {
+    return this.parsed(() => {
+      if (value !== 'won' && value !== 'lost') {
+        throw new UsageError(`--outcome must be one of ${OUTCOMES.join(', ')}`);
+      }
+      return value;
+    });
   }
 
   @Option({
@@ -47,24 +65,18 @@ export class DisputesCloseCommand extends OperatorCommand {
     name: 'usd',
     description: 'the disputed amount Stripe took, e.g. 25.00 (required when lost)',
   })
-  usd(value: string): string {
-    return value;
+  usd(value: string): number {
+    // Whether it had to be given (and be an amount) depends on --outcome: execute decides, and
+    // refuses 0. Not null for "not an amount": commander would store a parser's null as ''.
+    return parseUsd(value) ?? 0;
   }
 
-  protected async execute(flags: Flags): Promise<void> {
-    const paymentIntent = str(flags['payment-intent'])!;
-    if (!/^pi_[A-Za-z0-9]+$/.test(paymentIntent)) {
-      throw new UsageError('--payment-intent must be a PaymentIntent id such as pi_3Nx…');
-    }
-    const outcome = str(flags.outcome);
-    if (outcome !== 'won' && outcome !== 'lost') {
-      throw new UsageError(`--outcome must be one of ${OUTCOMES.join(', ')}`);
-    }
-    const usd = str(flags.usd);
-    if (outcome === 'won' && usd !== undefined) {
+  protected async execute(options: DisputesCloseOptions): Promise<void> {
+    const { paymentIntent, outcome } = options;
+    if (outcome === 'won' && options.usd !== undefined) {
       throw new UsageError('--usd is for a lost dispute only: a won one takes nothing back');
     }
-    const lostMicros = usd === undefined ? null : parseUsd(usd);
+    const lostMicros = options.usd ?? null;
     if (outcome === 'lost' && (lostMicros === null || lostMicros <= 0)) {
       throw new UsageError('a lost dispute needs --usd, the disputed amount, such as 25.00');
     }

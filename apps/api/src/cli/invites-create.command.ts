@@ -1,10 +1,16 @@
 import { Command, Option } from 'nest-commander';
 import { InvitesService } from '../auth/invites.service';
 import { CliContext, invalidEmail, isAccountEmail } from './cli-context';
-import { OperatorCommand, str, type Flags } from './operator-command';
+import { OperatorCommand } from './operator-command';
+
+interface InvitesCreateOptions {
+  email?: string;
+  apiAccess?: true;
+  admin?: true;
+}
 
 @Command({ name: 'invites:create', description: 'print a one-time invite URL' })
-export class InvitesCreateCommand extends OperatorCommand {
+export class InvitesCreateCommand extends OperatorCommand<InvitesCreateOptions> {
   constructor(private readonly context: CliContext) {
     super();
   }
@@ -14,24 +20,24 @@ export class InvitesCreateCommand extends OperatorCommand {
     return value;
   }
 
-  @Option({ flags: '--api-access', name: 'api-access', description: 'the account gets API access' })
-  apiAccess(): boolean {
+  @Option({ flags: '--api-access', name: 'apiAccess', description: 'the account gets API access' })
+  apiAccess(): true {
     return true;
   }
 
   @Option({ flags: '--admin', name: 'admin', description: 'the account is an administrator' })
-  admin(): boolean {
+  admin(): true {
     return true;
   }
 
-  protected async execute(flags: Flags): Promise<void> {
-    const email = str(flags.email);
+  protected async execute(options: InvitesCreateOptions): Promise<void> {
+    const { email } = options;
     if (email !== undefined && !isAccountEmail(email)) throw invalidEmail(email);
     const invite = await this.context.run((app) =>
       app.get(InvitesService).create({
         email,
-        apiAccess: flags['api-access'] === true,
-        admin: flags.admin === true,
+        apiAccess: options.apiAccess === true,
+        admin: options.admin === true,
       }),
     );
     this.io.out(

@@ -2,16 +2,20 @@ import { OPERATIONS, formatUsd, parseUsd, type ApiKeyView } from '@reelscout/dom
 import { Option } from 'nest-commander';
 import type { KeySettingsInput } from '../api-keys/key-settings';
 import { parseIsoInstant } from '../usage/dto/usage.dto';
-import { OperatorCommand, UsageError, str, type Flags } from './operator-command';
+import { OperatorCommand, UsageError } from './operator-command';
 
 /**
- * A limit flag: USD with up to six decimals (parseUsd), at least 0.000001; `none` clears it
- * (null); absent: undefined.
+ * A setting's flag given as `none` (or `all` for operations): the setting is cleared. A value of
+ * its own, not null: commander takes a parser's null for "no value" and stores '' instead.
  */
-function usdLimit(flags: Flags, name: string): number | null | undefined {
-  const value = str(flags[name]);
-  if (value === undefined) return undefined;
-  if (value === 'none') return null;
+export const CLEARED = 'none';
+export type Cleared = typeof CLEARED;
+
+/**
+ * A limit flag: USD with up to six decimals (parseUsd), at least 0.000001; `none` clears it.
+ */
+export function parseUsdLimit(name: string, value: string): number | Cleared {
+  if (value === 'none') return CLEARED;
   const micros = parseUsd(value);
   if (micros === null || micros < 1)
     throw new UsageError(
@@ -20,46 +24,61 @@ function usdLimit(flags: Flags, name: string): number | null | undefined {
   return micros;
 }
 
-/** The key settings the flags give (only those present), checked as the API checks them. */
-export function keySettingsFromFlags(flags: Flags): KeySettingsInput {
+/** `--operations`: a comma-separated list of operations; `all` (or `none`) clears it. */
+export function parseOperations(value: string): string[] | Cleared {
+  if (value === 'all' || value === 'none') return CLEARED;
+  const names = value.split(',').map((o) => o.trim());
+  const unknown = names.filter((o) => !(OPERATIONS as readonly string[]).includes(o));
+  if (unknown.length || names.length === 0)
+    throw new UsageError(
+      `--operations must list operations among ${OPERATIONS.join(', ')} (comma-separated), or all; unknown: ${unknown.join(', ')}`,
+    );
+  return names;
+}
+
+/** `--expires-at`: an ISO 8601 instant; `none` clears it. */
+export function parseExpiresAt(value: string): Date | Cleared {
+  if (value === 'none') return CLEARED;
+  const at = parseIsoInstant(value);
+  if (!at)
+    throw new UsageError(
+      `--expires-at must be an ISO 8601 date-time such as 2026-12-31T00:00:00Z, or none`,
+    );
+  return at;
+}
+
+/** The key settings options keys:create and keys:update share, as their parsers return them. */
+export interface KeySettingsOptions {
+  limitTotalUsd?: number | Cleared;
+  limitDailyUsd?: number | Cleared;
+  limitMonthlyUsd?: number | Cleared;
+  operations?: string[] | Cleared;
+  expiresAt?: Date | Cleared;
+  subjectLimitDailyUsd?: number | Cleared;
+  subjectLimitMonthlyUsd?: number | Cleared;
+}
+
+/** A setting as the API takes it: absent stays undefined, cleared is null. */
+const setting = <T>(value: T | Cleared | undefined): T | null | undefined =>
+  value === CLEARED ? null : value;
+
+/** The key settings the options give (only those present), checked as the API checks them. */
+export function keySettingsFromOptions(options: KeySettingsOptions): KeySettingsInput {
   const settings: KeySettingsInput = {};
   const limits = {
-    totalMicros: usdLimit(flags, 'limit-total-usd'),
-    dailyMicros: usdLimit(flags, 'limit-daily-usd'),
-    monthlyMicros: usdLimit(flags, 'limit-monthly-usd'),
+    totalMicros: setting(options.limitTotalUsd),
+    dailyMicros: setting(options.limitDailyUsd),
+    monthlyMicros: setting(options.limitMonthlyUsd),
   };
   if (Object.values(limits).some((v) => v !== undefined)) settings.limits = limits;
   const subjectLimits = {
-    dailyMicros: usdLimit(flags, 'subject-limit-daily-usd'),
-    monthlyMicros: usdLimit(flags, 'subject-limit-monthly-usd'),
+    dailyMicros: setting(options.subjectLimitDailyUsd),
+    monthlyMicros: setting(options.subjectLimitMonthlyUsd),
   };
   if (Object.values(subjectLimits).some((v) => v !== undefined))
     settings.subjectLimits = subjectLimits;
-  const operations = str(flags.operations);
-  if (operations !== undefined) {
-    if (operations === 'all' || operations === 'none') settings.operations = null;
-    else {
-      const names = operations.split(',').map((o) => o.trim());
-      const unknown = names.filter((o) => !(OPERATIONS as readonly string[]).includes(o));
-      if (unknown.length || names.length === 0)
-        throw new UsageError(
-          `--operations must list operations among ${OPERATIONS.join(', ')} (comma-separated), or all; unknown: ${unknown.join(', ')}`,
-        );
-      settings.operations = names;
-    }
-  }
-  const expiresAt = str(flags['expires-at']);
-  if (expiresAt !== undefined) {
-    if (expiresAt === 'none') settings.expiresAt = null;
-    else {
-      const at = parseIsoInstant(expiresAt);
-      if (!at)
-        throw new UsageError(
-          `--expires-at must be an ISO 8601 date-time such as 2026-12-31T00:00:00Z, or none`,
-        );
-      settings.expiresAt = at;
-    }
-  }
+  if (options.operations !== undefined) settings.operations = setting(options.operations);
+  if (options.expiresAt !== undefined) settings.expiresAt = setting(options.expiresAt);
   return settings;
 }
 
@@ -81,32 +100,34 @@ export function keyName(name: string): string {
 }
 
 /** The key settings flags keys:create and keys:update share ("none" clears one on update). */
-export abstract class KeySettingsCommand extends OperatorCommand {
+export abstract class KeySettingsCommand<
+  Options extends KeySettingsOptions,
+> extends OperatorCommand<Options> {
   @Option({
     flags: '--limit-total-usd <usd>',
-    name: 'limit-total-usd',
+    name: 'limitTotalUsd',
     description: 'spend limit of the key in all, e.g. 50.00',
   })
-  limitTotal(value: string): string {
-    return value;
+  limitTotal(value: string): number | Cleared {
+    return this.parsed(() => parseUsdLimit('limit-total-usd', value));
   }
 
   @Option({
     flags: '--limit-daily-usd <usd>',
-    name: 'limit-daily-usd',
+    name: 'limitDailyUsd',
     description: 'spend limit per UTC day, e.g. 5.00',
   })
-  limitDaily(value: string): string {
-    return value;
+  limitDaily(value: string): number | Cleared {
+    return this.parsed(() => parseUsdLimit('limit-daily-usd', value));
   }
 
   @Option({
     flags: '--limit-monthly-usd <usd>',
-    name: 'limit-monthly-usd',
+    name: 'limitMonthlyUsd',
     description: 'spend limit per UTC month, e.g. 100.00',
   })
-  limitMonthly(value: string): string {
-    return value;
+  limitMonthly(value: string): number | Cleared {
+    return this.parsed(() => parseUsdLimit('limit-monthly-usd', value));
   }
 
   @Option({
@@ -114,34 +135,34 @@ export abstract class KeySettingsCommand extends OperatorCommand {
     name: 'operations',
     description: `the operations the key may call, e.g. assist,scan (of ${OPERATIONS.join(', ')}; "all": every one)`,
   })
-  operations(value: string): string {
-    return value;
+  operations(value: string): string[] | Cleared {
+    return this.parsed(() => parseOperations(value));
   }
 
   @Option({
     flags: '--expires-at <instant>',
-    name: 'expires-at',
+    name: 'expiresAt',
     description: 'when the key stops working (ISO 8601, in the future), e.g. 2026-12-31T00:00Z',
   })
-  expiresAt(value: string): string {
-    return value;
+  expiresAt(value: string): Date | Cleared {
+    return this.parsed(() => parseExpiresAt(value));
   }
 
   @Option({
     flags: '--subject-limit-daily-usd <usd>',
-    name: 'subject-limit-daily-usd',
+    name: 'subjectLimitDailyUsd',
     description: 'per end customer (x-subject) limit per UTC day, e.g. 1.00',
   })
-  subjectLimitDaily(value: string): string {
-    return value;
+  subjectLimitDaily(value: string): number | Cleared {
+    return this.parsed(() => parseUsdLimit('subject-limit-daily-usd', value));
   }
 
   @Option({
     flags: '--subject-limit-monthly-usd <usd>',
-    name: 'subject-limit-monthly-usd',
+    name: 'subjectLimitMonthlyUsd',
     description: 'per end customer limit per UTC month, e.g. 10',
   })
-  subjectLimitMonthly(value: string): string {
-    return value;
+  subjectLimitMonthly(value: string): number | Cleared {
+    return this.parsed(() => parseUsdLimit('subject-limit-monthly-usd', value));
   }
 }

@@ -1,23 +1,28 @@
-import { MODES, isMode } from '@reelscout/domain';
+import { MODES, type Mode } from '@reelscout/domain';
 import { Command, Option } from 'nest-commander';
 import { AccountsService } from '../accounts/accounts.service';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { CliContext, accountByEmail } from './cli-context';
+import { parseMode } from './cli-options';
 import {
   KeySettingsCommand,
   describeKey,
   keyName,
-  keySettingsFromFlags,
+  keySettingsFromOptions,
+  type KeySettingsOptions,
 } from './key-settings.options';
-import { UsageError, str, type Flags } from './operator-command';
+
+interface KeysCreateOptions extends KeySettingsOptions {
+  email: string;
+  name?: string;
+  mode?: Mode;
+}
 
 @Command({
   name: 'keys:create',
   description: 'create a key; the key is the last line printed',
 })
-export class KeysCreateCommand extends KeySettingsCommand {
-  protected override readonly requiredFlags = ['email'];
-
+export class KeysCreateCommand extends KeySettingsCommand<KeysCreateOptions> {
   constructor(private readonly context: CliContext) {
     super();
   }
@@ -26,6 +31,7 @@ export class KeysCreateCommand extends KeySettingsCommand {
     flags: '--email <address>',
     name: 'email',
     description: "the owner's address (required)",
+    required: true,
   })
   email(value: string): string {
     return value;
@@ -37,7 +43,7 @@ export class KeysCreateCommand extends KeySettingsCommand {
     description: 'the key\'s name (default "<mode> key")',
   })
   name(value: string): string {
-    return value;
+    return this.parsed(() => keyName(value));
   }
 
   @Option({
@@ -45,17 +51,16 @@ export class KeysCreateCommand extends KeySettingsCommand {
     name: 'mode',
     description: `${MODES.join(' or ')} (default test)`,
   })
-  mode(value: string): string {
-    return value;
+  mode(value: string): Mode {
+    return this.parsed(() => parseMode(value));
   }
 
-  protected async execute(flags: Flags): Promise<void> {
-    const mode = str(flags.mode) ?? 'test';
-    if (!isMode(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}`);
-    const name = keyName(str(flags.name) ?? `${mode} key`);
-    const settings = keySettingsFromFlags(flags);
+  protected async execute(options: KeysCreateOptions): Promise<void> {
+    const mode = options.mode ?? 'test';
+    const name = options.name ?? `${mode} key`;
+    const settings = keySettingsFromOptions(options);
     const { account, key } = await this.context.run(async (app) => {
-      const owner = await accountByEmail(app.get(AccountsService), str(flags.email)!);
+      const owner = await accountByEmail(app.get(AccountsService), options.email);
       const created = await app
         .get(ApiKeysService)
         .create(owner.id, { ...settings, name, mode }, 'operator');

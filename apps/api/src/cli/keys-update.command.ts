@@ -5,17 +5,21 @@ import {
   KeySettingsCommand,
   describeKey,
   keyName,
-  keySettingsFromFlags,
+  keySettingsFromOptions,
+  type KeySettingsOptions,
 } from './key-settings.options';
-import { UsageError, str, type Flags } from './operator-command';
+import { UsageError } from './operator-command';
+
+interface KeysUpdateOptions extends KeySettingsOptions {
+  id: string;
+  name?: string;
+}
 
 @Command({
   name: 'keys:update',
   description: "change a key's settings (audited as operator); none clears a setting",
 })
-export class KeysUpdateCommand extends KeySettingsCommand {
-  protected override readonly requiredFlags = ['id'];
-
+export class KeysUpdateCommand extends KeySettingsCommand<KeysUpdateOptions> {
   constructor(private readonly context: CliContext) {
     super();
   }
@@ -24,6 +28,7 @@ export class KeysUpdateCommand extends KeySettingsCommand {
     flags: '--id <id>',
     name: 'id',
     description: "the key's id (required)",
+    required: true,
   })
   id(value: string): string {
     return value;
@@ -31,17 +36,16 @@ export class KeysUpdateCommand extends KeySettingsCommand {
 
   @Option({ flags: '--name <name>', name: 'name', description: 'a new name' })
   name(value: string): string {
-    return value;
+    return this.parsed(() => keyName(value));
   }
 
-  protected async execute(flags: Flags): Promise<void> {
-    const settings = keySettingsFromFlags(flags);
-    const name = str(flags.name);
-    if (name !== undefined) settings.name = keyName(name);
+  protected async execute(options: KeysUpdateOptions): Promise<void> {
+    const settings = keySettingsFromOptions(options);
+    if (options.name !== undefined) settings.name = options.name;
     if (!Object.keys(settings).length)
       throw new UsageError('keys:update needs at least one setting to change');
     const key = await this.context.run((app) =>
-      app.get(ApiKeysService).updateById(str(flags.id)!, settings),
+      app.get(ApiKeysService).updateById(options.id, settings),
     );
     this.io.out(`Updated key "${key.name}" (${key.id}, ${key.start}, ${key.status})`);
     this.io.out(describeKey(key));

@@ -2,9 +2,15 @@ import { writeFileSync } from 'node:fs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
+import type { Environment } from '../config';
 import { buildOpenApiDocument } from '../openapi';
 import { Command, Option } from 'nest-commander';
-import { OperatorCommand, str, type Flags } from './operator-command';
+import { CliEnvironment } from './cli-environment';
+import { OperatorCommand } from './operator-command';
+
+interface OpenApiOptions {
+  out?: string;
+}
 
 /**
  * `openapi [--out FILE]`: the OpenAPI document the API serves at /openapi.json, built from the
@@ -15,18 +21,25 @@ import { OperatorCommand, str, type Flags } from './operator-command';
   name: 'openapi',
   description: 'print the OpenAPI document the API serves (no database)',
 })
-export class OpenApiCommand extends OperatorCommand {
+export class OpenApiCommand extends OperatorCommand<OpenApiOptions> {
+  constructor(private readonly environment: CliEnvironment) {
+    super();
+  }
+
   @Option({ flags: '--out <file>', name: 'out', description: 'write it to this file instead' })
   out(value: string): string {
     return value;
   }
 
-  protected async execute(flags: Flags): Promise<void> {
-    const out = str(flags.out);
+  protected async execute({ out }: OpenApiOptions): Promise<void> {
     // Nothing connects in preview mode; the configuration only has to be well-formed. An empty
     // DATABASE_URL counts as unset, as everywhere else (scripts/lib/database.js).
-    process.env.DATABASE_URL ||= 'postgres://preview@127.0.0.1:5432/preview';
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(), {
+    const environment = this.environment.get();
+    const preview: Environment = {
+      ...environment,
+      DATABASE_URL: environment.DATABASE_URL ?? 'postgres://preview@127.0.0.1:5432/preview',
+    };
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(preview), {
       preview: true,
       logger: false,
       abortOnError: false,

@@ -23,43 +23,50 @@ export class CommandExit extends Error {
 /** Not safe to run commands against this database: its schema is behind this code's. */
 export class NotMigratedError extends Error {}
 
-/** What every command's options map holds: flag name (as written, without `--`) to value. */
-export type Flags = Record<string, string | true | undefined>;
-
 /**
  * The one place the CLI's exit codes are decided (docs/cli.md): 0 done, 1 the work failed
  * (a domain error, a database not migrated), 2 bad arguments. Each command implements
- * `execute`; whatever it throws is reported here and ends as `CommandExit`.
+ * `execute` with its typed options (what its `@Option` parsers returned, by option name);
+ * whatever it, or one of its parsers, throws is reported here and ends as `CommandExit`.
+ * Required options are `@Option({ required: true })`: commander refuses a run without them.
  */
-export abstract class OperatorCommand extends CommandRunner {
+export abstract class OperatorCommand<Options extends object = object> extends CommandRunner {
   @Inject(CLI_IO) protected readonly io!: CliIo;
 
-  /** Flags the command cannot run without (their help says "required"). */
-  protected readonly requiredFlags: readonly string[] = [];
+  protected abstract execute(options: Options): Promise<void>;
 
-  protected abstract execute(flags: Flags): Promise<void>;
-
-  async run(_params: string[], flags: Flags = {}): Promise<void> {
+  async run(_params: string[], options: Record<string, unknown> = {}): Promise<void> {
     try {
-      const missing = this.requiredFlags.find((name) => flags[name] === undefined);
-      if (missing) throw new UsageError(`${this.command.name()} needs --${missing}`);
-      await this.execute(flags);
+      // nest-commander hands over what the @Option parsers returned, under their names.
+      await this.execute(options as Options);
     } catch (error) {
-      if (error instanceof CommandExit) throw error;
-      if (error instanceof UsageError) {
-        this.io.err(`error: ${error.message}\n\n${this.command.helpInformation().trimEnd()}`);
-        throw new CommandExit(2);
-      }
-      if (error instanceof NotMigratedError || error instanceof DomainError) {
-        this.io.err(error.message);
-      } else {
-        this.io.err(`Failed: ${(error as Error).message}`);
-      }
-      throw new CommandExit(1);
+      throw this.exitFor(error);
     }
   }
-}
 
-/** A value flag as a string; absent (or a bare boolean) is undefined. */
-export const str = (value: string | true | undefined): string | undefined =>
-  typeof value === 'string' ? value : undefined;
+  /**
+   * An option parser's value, from `parse`; a usage error there is reported as one from
+   * `execute` is (commander passes on what a parser throws, other than its own error type).
+   */
+  protected parsed<T>(parse: () => T): T {
+    try {
+      return parse();
+    } catch (error) {
+      throw this.exitFor(error);
+    }
+  }
+
+  private exitFor(error: unknown): CommandExit {
+    if (error instanceof CommandExit) return error;
+    if (error instanceof UsageError) {
+      this.io.err(`error: ${error.message}\n\n${this.command.helpInformation().trimEnd()}`);
+      return new CommandExit(2);
+    }
+    if (error instanceof NotMigratedError || error instanceof DomainError) {
+      this.io.err(error.message);
+    } else {
+      this.io.err(`Failed: ${(error as Error).message}`);
+    }
+    return new CommandExit(1);
+  }
+}

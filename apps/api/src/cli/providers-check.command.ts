@@ -4,25 +4,40 @@ import {
   runProviderCheck,
   type ProviderCheckOptions,
 } from '../providers/live/provider-check';
-import { CommandExit, OperatorCommand, str, type CliIo, type Flags } from './operator-command';
+import type { Environment } from '../config';
+import { CliEnvironment } from './cli-environment';
+import { CommandExit, OperatorCommand, type CliIo } from './operator-command';
+
+interface ProvidersCheckOptions {
+  instagramUrl?: string;
+  youtubeId?: string;
+}
+
+/** The settings `providers:check` takes from the validated environment. */
+export function checkSettingsOf(
+  env: Pick<
+    Environment,
+    'VIDEO_PROVIDER_BASE_URL' | 'VIDEO_PROVIDER_API_KEY' | 'VIDEO_PROVIDER_REGION'
+  >,
+): Pick<ProviderCheckOptions, 'baseUrl' | 'apiKey' | 'region'> {
+  return {
+    baseUrl: env.VIDEO_PROVIDER_BASE_URL?.trim() || undefined,
+    apiKey: env.VIDEO_PROVIDER_API_KEY?.trim() || undefined,
+    region: env.VIDEO_PROVIDER_REGION || 'US',
+  };
+}
 
 /**
  * `providers:check`: the live video-data endpoints, once each, with the operator's credentials
- * from the environment. Exit 0 when every endpoint that could be called answered; 1 when one
- * failed; 2 when a setting is missing.
+ * from the environment (`settings`). Exit 0 when every endpoint that could be called answered;
+ * 1 when one failed; 2 when a setting is missing.
  */
 export async function providersCheck(
   flags: { instagramUrl?: string; youtubeId?: string },
   io: CliIo,
-  overrides: Partial<ProviderCheckOptions> = {},
+  settings: Partial<ProviderCheckOptions> = {},
 ): Promise<number> {
-  const options: ProviderCheckOptions = {
-    baseUrl: process.env.VIDEO_PROVIDER_BASE_URL?.trim() || undefined,
-    apiKey: process.env.VIDEO_PROVIDER_API_KEY?.trim() || undefined,
-    region: process.env.VIDEO_PROVIDER_REGION?.trim().toUpperCase() || 'US',
-    ...flags,
-    ...overrides,
-  };
+  const options: ProviderCheckOptions = { region: 'US', ...flags, ...settings };
   const missing = missingCheckSettings(options);
   if (missing.length > 0) {
     io.err(
@@ -55,10 +70,14 @@ export async function providersCheck(
     'call every video-data endpoint the live adapter uses once, with VIDEO_PROVIDER_* ' +
     'credentials; prints ok or the error and the latency per endpoint (no database)',
 })
-export class ProvidersCheckCommand extends OperatorCommand {
+export class ProvidersCheckCommand extends OperatorCommand<ProvidersCheckOptions> {
+  constructor(private readonly environment: CliEnvironment) {
+    super();
+  }
+
   @Option({
     flags: '--instagram-url <url>',
-    name: 'instagram-url',
+    name: 'instagramUrl',
     description: 'an Instagram post to fetch',
   })
   instagramUrl(value: string): string {
@@ -67,17 +86,18 @@ export class ProvidersCheckCommand extends OperatorCommand {
 
   @Option({
     flags: '--youtube-id <id>',
-    name: 'youtube-id',
+    name: 'youtubeId',
     description: 'a YouTube video to fetch',
   })
   youtubeId(value: string): string {
     return value;
   }
 
-  protected async execute(flags: Flags): Promise<void> {
+  protected async execute(options: ProvidersCheckOptions): Promise<void> {
     const code = await providersCheck(
-      { instagramUrl: str(flags['instagram-url']), youtubeId: str(flags['youtube-id']) },
+      { instagramUrl: options.instagramUrl, youtubeId: options.youtubeId },
       this.io,
+      checkSettingsOf(this.environment.get()),
     );
     if (code !== 0) throw new CommandExit(code);
   }

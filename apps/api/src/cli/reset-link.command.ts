@@ -2,7 +2,11 @@ import { Command, Option } from 'nest-commander';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordResetLinks } from '../auth/password-reset-links';
 import { CliContext, accountByEmail } from './cli-context';
-import { OperatorCommand, str, type Flags } from './operator-command';
+import { OperatorCommand } from './operator-command';
+
+interface ResetLinkOptions {
+  email: string;
+}
 
 /**
  * `reset-link:create --email E`: a one-time password-reset link for one account, printed as the
@@ -13,9 +17,7 @@ import { OperatorCommand, str, type Flags } from './operator-command';
   name: 'reset-link:create',
   description: 'print a one-time password-reset link for the account (for installs without SMTP)',
 })
-export class ResetLinkCommand extends OperatorCommand {
-  protected override readonly requiredFlags = ['email'];
-
+export class ResetLinkCommand extends OperatorCommand<ResetLinkOptions> {
   constructor(private readonly context: CliContext) {
     super();
   }
@@ -24,14 +26,15 @@ export class ResetLinkCommand extends OperatorCommand {
     flags: '--email <address>',
     name: 'email',
     description: "the account's address (required)",
+    required: true,
   })
   email(value: string): string {
     return value;
   }
 
-  protected async execute(flags: Flags): Promise<void> {
+  protected async execute(options: ResetLinkOptions): Promise<void> {
     const { account, link } = await this.context.run(async (app) => {
-      const found = await accountByEmail(app.get(AccountsService), str(flags.email)!);
+      const found = await accountByEmail(app.get(AccountsService), options.email);
       return { account: found, link: await app.get(PasswordResetLinks).create(found.id) };
     });
     this.io.out(

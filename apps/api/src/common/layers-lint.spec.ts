@@ -60,13 +60,33 @@ describe('layer lint rule', () => {
     ).toEqual([]);
   }, 60_000);
 
-  it("keeps an operation's prompt and sandbox rules with the adapters", async () => {
+  it("fails the sandbox importing an operation's sandbox rules (the operation hands them down)", async () => {
+    for (const file of ['providers/sandbox/probe.ts', 'providers/sandbox/probe.spec.ts']) {
+      expect(
+        await layerErrors(
+          file,
+          "import { SCAN_PLAN_SANDBOX } from '../../scan/scan.sandbox';\nexport const x = SCAN_PLAN_SANDBOX;\n",
+        ),
+      ).toEqual([
+        expect.stringContaining(
+          `'${file}' (adapters) may not import 'scan/scan.sandbox' (operations)`,
+        ),
+      ]);
+    }
+  }, 60_000);
+
+  it("places an operation's prompt and sandbox rules in the operation's layer", async () => {
     expect(
       await layerErrors(
-        'scan/scan.prompt.ts',
-        "import { ScanService } from './scan.service';\nexport const x = ScanService;\n",
+        'scan/scan.sandbox.ts',
+        [
+          "import { ScanService } from './scan.service';",
+          "import { matchNiches } from '../providers/sandbox/sandbox-catalogue';",
+          'export const x = [ScanService, matchNiches];',
+          '',
+        ].join('\n'),
       ),
-    ).toEqual([expect.stringContaining("'scan/scan.prompt.ts' (adapters) may not import")]);
+    ).toEqual([]);
   }, 60_000);
 
   it('refuses a folder that is not placed in a layer', async () => {

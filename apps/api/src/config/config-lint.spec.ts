@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import { ESLint } from 'eslint';
 
 /**
- * The lint rule that keeps settings behind the typed namespaces: reading one by its environment
- * name, or holding the raw ConfigService, fails lint anywhere outside apps/api/src/config.
+ * The lint rules that keep settings behind the typed namespaces: reading one by its environment
+ * name, holding the raw ConfigService, or reading `process.env` fails lint anywhere outside
+ * apps/api/src/config (and, for `process.env`, scripts/ and the listed exceptions).
  */
 describe('configuration lint rule', () => {
   const root = join(__dirname, '../../../..');
@@ -37,5 +38,31 @@ describe('configuration lint rule', () => {
 
   it('allows them inside the config folder, where the namespaces are built', async () => {
     expect(await restrictedIn('apps/api/src/config/new-namespace.ts')).toEqual([]);
+  }, 60_000);
+
+  async function envReadsIn(file: string): Promise<number[]> {
+    const code = [
+      "export const host = process.env.API_HOST || '127.0.0.1';",
+      "export const url = process.env['DATABASE_URL'];",
+      'export const { PATH } = process.env;',
+      '',
+    ].join('\n');
+    const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+    return result.messages
+      .filter((message) => message.ruleId === 'no-restricted-properties')
+      .map((message) => message.line);
+  }
+
+  it('fails a raw process.env read outside the config folder and scripts', async () => {
+    expect(await envReadsIn('apps/api/src/main.ts')).toEqual([1, 2, 3]);
+    expect(await envReadsIn('apps/api/src/cli/new-command.ts')).toEqual([1, 2, 3]);
+    expect(await envReadsIn('apps/api/src/music/new-feature.spec.ts')).toEqual([1, 2, 3]);
+    expect(await envReadsIn('libs/database/src/new-file.ts')).toEqual([1, 2, 3]);
+  }, 60_000);
+
+  it('allows process.env in the config folder, scripts and the e2e tests', async () => {
+    expect(await envReadsIn('apps/api/src/config/environment.ts')).toEqual([]);
+    expect(await envReadsIn('scripts/new-script.js')).toEqual([]);
+    expect(await envReadsIn('apps/api/test/new-suite.e2e-spec.ts')).toEqual([]);
   }, 60_000);
 });

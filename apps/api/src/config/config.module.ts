@@ -9,11 +9,12 @@ import { CONFIG_NAMESPACES } from './namespaces';
  * is created), not when the file is imported, so a process can create apps with different
  * environments (tests).
  *
- * `environment` (specs that build a module alone): validate this object instead, ignoring the
- * process environment and `.env`.
+ * `validated` (a process that validated its environment at start-up, `loadEnvironment`): use it
+ * as it is, so the process validates once. `environment` (specs that build a module alone):
+ * validate this object instead. Either way the process environment and `.env` are not read here.
  */
 export function configModule(
-  options: { environment?: Record<string, unknown> } = {},
+  options: { environment?: Record<string, unknown>; validated?: Environment } = {},
 ): Promise<DynamicModule> {
   let validated: Environment | undefined;
   const environment = (): Environment => {
@@ -23,8 +24,8 @@ export function configModule(
   // Same tokens as the exported namespaces (so `@Inject(xConfig.KEY)` finds them), but bound to
   // this module's own validation rather than validating again.
   const load = CONFIG_NAMESPACES.map((ns) => registerAs(ns.token, () => ns.from(environment())));
-  if (options.environment) {
-    validated = validateEnvironment(options.environment);
+  if (options.validated || options.environment) {
+    validated = options.validated ?? validateEnvironment(options.environment!);
     return ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, ignoreEnvVars: true, load });
   }
   return ConfigModule.forRoot({

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { validateEnvironment } from './environment';
+import { databaseUrlOf, validateEnvironment } from './environment';
 
 const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/reelscout' };
 
@@ -55,4 +55,27 @@ describe('OUTBOUND_ALLOW_PRIVATE_HOSTS', () => {
       );
     },
   );
+});
+
+describe('API_HOST', () => {
+  it('binds 127.0.0.1 by default, and when blank', () => {
+    expect(validateEnvironment(base).API_HOST).toBe('127.0.0.1');
+    expect(validateEnvironment({ ...base, API_HOST: ' ' }).API_HOST).toBe('127.0.0.1');
+  });
+
+  it('takes the address a container binds', () => {
+    expect(validateEnvironment({ ...base, API_HOST: '0.0.0.0' }).API_HOST).toBe('0.0.0.0');
+  });
+});
+
+describe('DATABASE_URL', () => {
+  it('is required unless the caller says it touches no database', () => {
+    expect(() => validateEnvironment({})).toThrow(/DATABASE_URL: not set/);
+    const env = validateEnvironment({}, { requireDatabase: false });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(() => databaseUrlOf(env)).toThrow(
+      /^Invalid configuration:\n {2}- DATABASE_URL: not set/,
+    );
+    expect(databaseUrlOf(validateEnvironment(base))).toBe(base.DATABASE_URL);
+  });
 });

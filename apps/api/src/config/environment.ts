@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { MediaEnvironment } from './environment/media.env';
@@ -10,8 +11,21 @@ import { MediaEnvironment } from './environment/media.env';
  */
 export class Environment extends MediaEnvironment {}
 
-/** Used by ConfigModule: returns the typed config or throws one readable error listing every problem. */
-export function validateEnvironment(raw: Record<string, unknown>): Environment {
+const DATABASE_URL_MISSING =
+  '  - DATABASE_URL: not set. `npm start` runs an embedded Postgres and sets it for you; ' +
+  'when running the API directly, point it at a Postgres database.';
+
+const invalid = (problems: string[]) => new Error(`Invalid configuration:\n${problems.join('\n')}`);
+
+/**
+ * Returns the typed config or throws one readable error listing every problem.
+ * `requireDatabase: false` (CLI commands that touch no database) lets DATABASE_URL be unset;
+ * `databaseUrlOf` then asks for it where it is needed.
+ */
+export function validateEnvironment(
+  raw: Record<string, unknown>,
+  options: { requireDatabase?: boolean } = {},
+): Environment {
   const env = plainToInstance(Environment, raw, {
     enableImplicitConversion: true,
     excludeExtraneousValues: false,
@@ -23,14 +37,26 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     problems.push('  - AUTH_SECRET: required when NODE_ENV=production');
   }
-  if (!env.DATABASE_URL) {
-    problems.push(
-      '  - DATABASE_URL: not set. `npm start` runs an embedded Postgres and sets it for you; ' +
-        'when running the API directly, point it at a Postgres database.',
-    );
-  }
-  if (problems.length > 0) {
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
-  }
+  if (options.requireDatabase !== false && !env.DATABASE_URL) problems.push(DATABASE_URL_MISSING);
+  if (problems.length > 0) throw invalid(problems);
   return env;
+}
+
+/** DATABASE_URL of an environment validated without it, or the error validation would give. */
+export function databaseUrlOf(env: Environment): string {
+  if (!env.DATABASE_URL) throw invalid([DATABASE_URL_MISSING]);
+  return env.DATABASE_URL;
+}
+
+/**
+ * A process's one validation of its environment, at start-up: `.env` (when there is one; the
+ * process environment wins over it) and the process environment, with `overrides` on top. The
+ * process hands the result to `configModule` rather than having Nest validate again.
+ */
+export function loadEnvironment(
+  overrides: Record<string, string> = {},
+  options: { requireDatabase?: boolean } = {},
+): Environment {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return validateEnvironment({ ...process.env, ...overrides }, options);
 }

@@ -1,3 +1,8 @@
 export { configModule } from './config.module';
-export { validateEnvironment, type Environment } from './environment';
+export {
+  databaseUrlOf,
+  loadEnvironment,
+  validateEnvironment,
+  type Environment,
+} from './environment';
 export * from './namespaces';

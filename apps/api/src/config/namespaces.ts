@@ -68,6 +68,7 @@ export interface ProvidersSettings {
 export const appConfig = namespace('app', (env) => ({
   nodeEnv: env.NODE_ENV,
   apiPort: env.API_PORT,
+  apiHost: env.API_HOST,
   webPort: env.WEB_PORT,
   publicUrl: env.PUBLIC_URL,
   logLevel: env.LOG_LEVEL,

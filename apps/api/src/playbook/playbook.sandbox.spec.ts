@@ -1,6 +1,11 @@
 import { dominantScript, scriptEvidence } from '@reelscout/domain';
 import type { PlaybookAnalysisInput } from './playbook.prompt';
+import { OperationCatalog } from '../execution/operation-catalog';
+import { SandboxLlmRules } from '../providers/sandbox/sandbox-llm.rules';
+import { PlaybookModule } from './playbook.module';
+import { PLAYBOOK_DOCUMENT_PROMPT } from './playbook.prompt';
 import { buildSandboxPlaybook } from './playbook.sandbox';
+import type { PlaybookService } from './playbook.service';
 
 /** What the playbook operation measured in a 200-second video, clipped to 120 s. */
 const input: PlaybookAnalysisInput = {
@@ -124,5 +129,14 @@ describe('buildSandboxPlaybook', () => {
 
   it('is deterministic', () => {
     expect(buildSandboxPlaybook(input)).toEqual(buildSandboxPlaybook(input));
+  });
+});
+
+describe('sandbox LLM rules: playbook_document, handed to the sandbox', () => {
+  it('the playbook module registers its rule under the prompt’s name', () => {
+    const rules = new SandboxLlmRules();
+    new PlaybookModule(new OperationCatalog({} as never), {} as PlaybookService, rules);
+    expect(rules.names()).toEqual([PLAYBOOK_DOCUMENT_PROMPT.name]);
+    expect(rules.answer('playbook_document', input, '')).toEqual(buildSandboxPlaybook(input));
   });
 });

@@ -13,7 +13,10 @@ import type {
 } from '../media-analysis/video-analyzer';
 import type { Post, ProvidersService, StructuredRequest, TimedText } from '../providers';
 import { SandboxLlmProvider } from '../providers/sandbox/sandbox-llm.provider';
+import { SandboxLlmRules } from '../providers/sandbox/sandbox-llm.rules';
 import type { VideoSourceService } from '../video-source/video-source.service';
+import { PLAYBOOK_DOCUMENT_PROMPT } from './playbook.prompt';
+import { PLAYBOOK_DOCUMENT_SANDBOX } from './playbook.sandbox';
 import { PlaybookService } from './playbook.service';
 import type { SpeechAudioExtractor } from './speech-audio.extractor';
 
@@ -68,7 +71,9 @@ const SPOKEN: TimedText[] = [
 
 /** The service with its outside world stubbed: the sandbox stand-in writes the document. */
 function setup(options: { post?: Post; transcribe?: () => Promise<TimedText[]> } = {}) {
-  const llm = new SandboxLlmProvider();
+  const rules = new SandboxLlmRules();
+  rules.register(PLAYBOOK_DOCUMENT_PROMPT.name, PLAYBOOK_DOCUMENT_SANDBOX);
+  const llm = new SandboxLlmProvider(rules);
   const events: string[] = [];
   let analysisSignal: AbortSignal | undefined;
   let speechFile = '';

@@ -18,10 +18,7 @@ export {
   type SandboxSound,
 } from './sandbox/sandbox-catalogue';
 export { SANDBOX_NICHES } from './sandbox/sandbox-niches';
-export {
-  SANDBOX_LLM_RULES,
-  type SandboxLlmInputs,
-  type SandboxLlmOutputs,
-} from './sandbox/sandbox-llm.rules';
+export { SandboxLlmRules } from './sandbox/sandbox-llm.rules';
+export type { SandboxLlmRule } from './sandbox/sandbox-rule';
 export { mediaTempDir } from './http/media-download';
 export { soundNamespacedId, rawSoundId } from './live/tikhub/mappers';

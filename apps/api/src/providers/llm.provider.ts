@@ -8,7 +8,7 @@ export type JsonSchema = Record<string, unknown>;
  * answer's name and schema, and how its messages are written from the question's typed input.
  */
 export interface LlmPrompt<I> {
-  /** The schema's name; also selects the sandbox stand-in's rule (see `SANDBOX_LLM_RULES`). */
+  /** The schema's name; also selects the sandbox stand-in's rule (see `SandboxLlmRules`). */
   name: string;
   /** Strict JSON schema of the answer (every property required, `additionalProperties: false`). */
   schema: JsonSchema;
@@ -17,7 +17,7 @@ export interface LlmPrompt<I> {
 }
 
 export interface StructuredRequest<T, I = unknown> {
-  /** The schema's name; also selects the sandbox stand-in's rule (see `SANDBOX_LLM_RULES`). */
+  /** The schema's name; also selects the sandbox stand-in's rule (see `SandboxLlmRules`). */
   name: string;
   /** Strict JSON schema of the answer (every property required, `additionalProperties: false`). */
   schema: JsonSchema;
@@ -33,7 +33,7 @@ export interface StructuredRequest<T, I = unknown> {
   /**
    * The facts the question is about, which `system` and `user` are written from (see
    * `promptRequest`). The live model reads the messages; the sandbox's rule-based stand-in reads
-   * only these facts, never the message text (its rule for `name`, see `SandboxLlmInputs`).
+   * only these facts, never the message text (its rule for `name`, see `SandboxLlmRules`).
    */
   input?: I;
 }

@@ -11,6 +11,7 @@ import {
 } from '../../test/fakes';
 import { defaultProvidersSettings } from './providers-settings';
 import { ProvidersService, type ModeProviders } from './providers.service';
+import { SandboxLlmRules } from './sandbox/sandbox-llm.rules';
 
 /**
  * docs/architecture.md §2: a test key never reaches a live provider, and a live key never reads the
@@ -37,7 +38,10 @@ describe('mode isolation', () => {
       llm: { baseUrl: openai.baseUrl, apiKey: openai.apiKey, maxRetries: 0 },
       sandbox: { slowDelayMs: 1 },
     });
-    const real = new ProvidersService(settings, renderer);
+    // The sandbox answers the rules it is handed (the operations hand in theirs); one of its own.
+    const rules = new SandboxLlmRules();
+    rules.register('probe', { read: (input) => input, answer: () => ({ intent: 'chat' }) });
+    const real = new ProvidersService(settings, renderer, {}, undefined, null, rules);
     service = new ProvidersService(settings, renderer, {
       createSandbox: () => {
         sandboxBuilds += 1;
@@ -63,7 +67,7 @@ describe('mode isolation', () => {
       kind: 'video',
     });
     await test.llm.structured({
-      name: 'assist_intent',
+      name: 'probe',
       schema: {},
       system: '',
       user: 'hi',

@@ -16,6 +16,7 @@ import { EgressGuard } from '../egress';
 import { providersConfig } from '../config';
 import type { ProvidersSettings } from './providers-settings';
 import { SandboxLlmProvider } from './sandbox/sandbox-llm.provider';
+import { SandboxLlmRules } from './sandbox/sandbox-llm.rules';
 import { SandboxMediaRegistry } from './sandbox/sandbox-media-registry';
 import { SandboxVideoDataProvider } from './sandbox/sandbox-video-data.provider';
 import { notConfigured, unconfiguredLlm, unconfiguredVideoData } from './unconfigured.providers';
@@ -80,6 +81,8 @@ export class ProvidersService implements OnApplicationShutdown {
     @Optional() private readonly egress: EgressGuard = new EgressGuard(),
     /** The app's clock, which the sandbox's late reel is judged by; without one, real time. */
     @Optional() @Inject(Clock) private readonly clock: Clock | null = null,
+    /** The test-mode LLM's rules, which the operations' modules hand in (none without them). */
+    @Optional() private readonly sandboxRules: SandboxLlmRules = new SandboxLlmRules(),
   ) {
     const missing = this.missingLiveSettings();
     if (missing.videoData.length > 0 || missing.llm.length > 0) {
@@ -139,7 +142,7 @@ export class ProvidersService implements OnApplicationShutdown {
         registry,
         now: () => this.clock?.now() ?? new Date(),
       }),
-      llm: new SandboxLlmProvider(registry),
+      llm: new SandboxLlmProvider(this.sandboxRules, registry),
     };
   }
 

@@ -1,4 +1,10 @@
-import { planScan, scoreRelevance } from './scan.sandbox';
+import { OperationCatalog } from '../execution/operation-catalog';
+import { SandboxLlmRules } from '../providers/sandbox/sandbox-llm.rules';
+import { toSimplified } from '../providers/sandbox/sandbox-text';
+import { SCAN_PLAN_PROMPT, SCAN_RELEVANCE_PROMPT } from './scan.prompt';
+import { ScanModule } from './scan.module';
+import { planScan, SCAN_RELEVANCE_SANDBOX, scoreRelevance } from './scan.sandbox';
+import type { ScanService } from './scan.service';
 
 describe('sandbox LLM rules: scan_plan', () => {
   it('plans 3 to 6 phrases in the market language, keeping @handles', () => {
@@ -56,5 +62,47 @@ describe('sandbox LLM rules: scan_relevance', () => {
     expect(scores[0].score).toBeGreaterThanOrEqual(8);
     expect(scores[1].score).toBeLessThan(5);
     expect(scores[0].reason).toMatch(/账号|提到/);
+  });
+});
+
+describe('sandbox LLM rules: scan, Traditional Chinese briefs', () => {
+  it('plans phrases that reach the niche; network_b phrases are Simplified', () => {
+    const hant = planScan({ query: '適合新手的護膚步驟', market: 'network_a' });
+    expect(hant.phrases.length).toBeGreaterThanOrEqual(3);
+    expect(hant.phrases).toContain('skincare');
+    const hans = planScan({ query: '幫我找適合新手的護膚步驟', market: 'network_b' });
+    expect(hans.phrases[0]).toBe('适合新手 护肤步骤');
+    for (const phrase of hans.phrases) expect(toSimplified(phrase)).toBe(phrase);
+  });
+
+  it('scores reels as relevant to a Traditional brief', () => {
+    const { scores } = scoreRelevance({
+      query: '適合新手的護膚步驟',
+      reels: [
+        { id: 'a', caption: 'Serum, then sunscreen: my skincare routine', hashtags: [] },
+        { id: 'b', caption: '新手护肤：先精华，再防晒', hashtags: [] },
+        { id: 'c', caption: 'Cold brew you can make tonight', hashtags: ['coffee'] },
+      ],
+    });
+    expect(scores.find((s) => s.id === 'a')!.score).toBeGreaterThanOrEqual(6);
+    expect(scores.find((s) => s.id === 'b')!.score).toBeGreaterThanOrEqual(6);
+    expect(scores.find((s) => s.id === 'c')!.score).toBeLessThan(6);
+  });
+});
+
+describe('sandbox LLM rules: scan, handed to the sandbox', () => {
+  it('the scan module registers both prompts’ rules under the prompts’ names', () => {
+    const rules = new SandboxLlmRules();
+    new ScanModule(new OperationCatalog({} as never), {} as ScanService, rules);
+    expect(rules.names().sort()).toEqual(
+      [SCAN_PLAN_PROMPT.name, SCAN_RELEVANCE_PROMPT.name].sort(),
+    );
+    expect(rules.answer('scan_plan', { query: 'home coffee', market: 'network_a' }, '')).toEqual(
+      planScan({ query: 'home coffee', market: 'network_a' }),
+    );
+  });
+
+  it('relevance needs the structured input', () => {
+    expect(() => SCAN_RELEVANCE_SANDBOX.read(undefined, 'ignored')).toThrow(/structured input/);
   });
 });

@@ -23,6 +23,13 @@ export class ServerEnvironment {
   @Max(65535)
   API_PORT: number = 4000;
 
+  /** The address the API binds (`0.0.0.0` in containers); blank means the default. */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value.trim() === '' ? '127.0.0.1' : value,
+  )
+  @IsString()
+  API_HOST: string = '127.0.0.1';
+
   @IsInt()
   @Min(1)
   @Max(65535)

@@ -1,12 +1,28 @@
 import { SandboxLlmProvider } from './sandbox-llm.provider';
-import { SANDBOX_LLM_RULES, type SandboxLlmOutputs } from './sandbox-llm.rules';
+import { SandboxLlmRules } from './sandbox-llm.rules';
 import { SandboxMediaRegistry } from './sandbox-media-registry';
+import { missingInput, stringField, type SandboxLlmRule } from './sandbox-rule';
 import { failure } from '../../../test/support/failures';
 
 const accept = <T>(value: unknown) => value as T;
 
+/**
+ * A rule of the spec's own: the operations' rules are theirs (their sandbox specs test them),
+ * and the sandbox, below the operations, answers whatever rules it is handed.
+ */
+const ECHO: SandboxLlmRule<{ word: string }, { echo: string; length: number }> = {
+  read(input) {
+    const word = stringField(input, 'word');
+    if (word === undefined) throw missingInput('echo');
+    return { word };
+  },
+  answer: ({ word }) => ({ echo: word.toUpperCase(), length: word.length }),
+};
+
 describe('SandboxLlmProvider', () => {
-  const llm = new SandboxLlmProvider();
+  const rules = new SandboxLlmRules();
+  rules.register('echo', ECHO);
+  const llm = new SandboxLlmProvider(rules);
   const request = <T>(name: string, input: unknown, validate: (value: unknown) => T = accept) => ({
     name,
     schema: {},
@@ -16,26 +32,22 @@ describe('SandboxLlmProvider', () => {
     validate,
   });
 
-  it('keeps every known schema name in one table', () => {
-    expect(Object.keys(SANDBOX_LLM_RULES).sort()).toEqual(
-      ['assist_intent', 'playbook_document', 'scan_plan', 'scan_relevance'].sort(),
-    );
+  it('answers with the rule registered under the schema name', async () => {
+    expect(await llm.structured(request('echo', { word: 'latte' }))).toEqual({
+      echo: 'LATTE',
+      length: 5,
+    });
+    expect(rules.names()).toEqual(['echo']);
   });
 
   it('answers deterministically through validate', async () => {
-    const one = await llm.structured(
-      request<SandboxLlmOutputs['scan_plan']>('scan_plan', {
-        query: 'skincare routine',
-        market: 'network_a',
-      }),
-    );
-    const two = await new SandboxLlmProvider().structured(
-      request<SandboxLlmOutputs['scan_plan']>('scan_plan', {
-        query: 'skincare routine',
-        market: 'network_a',
-      }),
-    );
+    const one = await llm.structured(request('echo', { word: 'crema' }));
+    const two = await new SandboxLlmProvider(rules).structured(request('echo', { word: 'crema' }));
     expect(two).toEqual(one);
+  });
+
+  it('refuses a second rule for a name', () => {
+    expect(() => rules.register('echo', ECHO)).toThrow(/already has a rule for the "echo"/);
   });
 
   it('fails with provider_error for an unknown schema name', async () => {
@@ -46,21 +58,21 @@ describe('SandboxLlmProvider', () => {
     const strict = () => {
       throw new Error('missing field');
     };
-    expect(
-      (await failure(llm.structured(request('assist_intent', { message: 'hi' }, strict)))).code,
-    ).toBe('provider_error');
+    expect((await failure(llm.structured(request('echo', { word: 'hi' }, strict)))).code).toBe(
+      'provider_error',
+    );
   });
 
-  it('needs structured input for relevance', async () => {
-    expect((await failure(llm.structured(request('scan_relevance', undefined)))).message).toMatch(
-      /structured input/,
-    );
+  it('passes on the rule’s refusal of a request without its structured input', async () => {
+    const refused = await failure(llm.structured(request('echo', undefined)));
+    expect(refused.code).toBe('provider_error');
+    expect(refused.message).toMatch(/structured input/);
   });
 
   it('transcribes sandbox media with the caption track it was rendered with', async () => {
     const registry = new SandboxMediaRegistry();
     registry.remember('/tmp/reelscout-media/x.mp4', [{ start: 0, end: 1, text: 'hello' }]);
-    const withRegistry = new SandboxLlmProvider(registry);
+    const withRegistry = new SandboxLlmProvider(rules, registry);
     expect(await withRegistry.transcribe('/tmp/reelscout-media/x.mp4')).toEqual([
       { start: 0, end: 1, text: 'hello' },
     ]);

@@ -1,5 +1,4 @@
 import { matchNiches } from './sandbox-catalogue';
-import { planScan, scoreRelevance } from '../../scan/scan.sandbox';
 import { SandboxVideoDataProvider } from './sandbox-video-data.provider';
 import { containsKeyword, toSimplified } from './sandbox-text';
 
@@ -20,29 +19,6 @@ describe('sandbox text: Traditional Chinese', () => {
 
   it('finds the niche of a Traditional brief', () => {
     expect(matchNiches('適合新手的護膚步驟')[0]?.niche.key).toBe('skincare');
-  });
-
-  it('plans phrases that reach the niche; network_b phrases are Simplified', () => {
-    const hant = planScan({ query: '適合新手的護膚步驟', market: 'network_a' });
-    expect(hant.phrases.length).toBeGreaterThanOrEqual(3);
-    expect(hant.phrases).toContain('skincare');
-    const hans = planScan({ query: '幫我找適合新手的護膚步驟', market: 'network_b' });
-    expect(hans.phrases[0]).toBe('适合新手 护肤步骤');
-    for (const phrase of hans.phrases) expect(toSimplified(phrase)).toBe(phrase);
-  });
-
-  it('scores reels as relevant to a Traditional brief', () => {
-    const { scores } = scoreRelevance({
-      query: '適合新手的護膚步驟',
-      reels: [
-        { id: 'a', caption: 'Serum, then sunscreen: my skincare routine', hashtags: [] },
-        { id: 'b', caption: '新手护肤：先精华，再防晒', hashtags: [] },
-        { id: 'c', caption: 'Cold brew you can make tonight', hashtags: ['coffee'] },
-      ],
-    });
-    expect(scores.find((s) => s.id === 'a')!.score).toBeGreaterThanOrEqual(6);
-    expect(scores.find((s) => s.id === 'b')!.score).toBeGreaterThanOrEqual(6);
-    expect(scores.find((s) => s.id === 'c')!.score).toBeLessThan(6);
   });
 
   it('the sandbox search answers a Traditional phrase with the niche’s reels', async () => {

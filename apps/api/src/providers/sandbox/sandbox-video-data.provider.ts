@@ -20,7 +20,6 @@ import type {
   SoundChartQuery,
   VideoSearchPage,
 } from '../provider.types';
-import { sandboxSoundChart, sandboxSoundSearch } from '../../music/music.sandbox';
 import type { VideoDataProvider } from '../video-data.provider';
 import {
   sandboxCatalogue,
@@ -37,6 +36,7 @@ import {
 } from './sandbox-magic';
 import { buildLateReel, lateReelVisible } from './sandbox-late-reel';
 import { SandboxMediaRegistry } from './sandbox-media-registry';
+import { sandboxSoundChart, sandboxSoundSearch } from './sandbox-sounds';
 import { hash32 } from './seeded-random';
 import { containsKeyword, handlesIn, rankingTerms } from './sandbox-text';
 

@@ -1,16 +1,16 @@
 import type { Market } from '@reelscout/domain';
-import type { Sound, SoundChartEntry, SoundChartQuery } from '../providers/provider.types';
-import type { SandboxCatalogue } from '../providers/sandbox/sandbox-catalogue';
-import { containsKeyword, rankingTerms } from '../providers/sandbox/sandbox-text';
-import { hash32 } from '../providers/sandbox/seeded-random';
+import type { Sound, SoundChartEntry, SoundChartQuery } from '../provider.types';
+import type { SandboxCatalogue } from './sandbox-catalogue';
+import { containsKeyword, rankingTerms } from './sandbox-text';
+import { hash32 } from './seeded-random';
 
 /**
- * music in test mode. music asks no language model, so it has no rule for the sandbox's LLM
- * stand-in; what the sandbox plays for music alone is the sound side of the video-data
- * provider (`SandboxVideoDataProvider`), answered here from the sandbox catalogue: the sound
- * charts and the sound search. (A video's own sound, a sound's details and the videos using a
- * sound are plain catalogue look-ups; the no-sound magic video, which finds no sounds at all, is
- * one of the sandbox's magic ids in sandbox-magic.ts.)
+ * The sound side of the sandbox's video-data provider (`SandboxVideoDataProvider`), answered
+ * from the sandbox catalogue: the sound charts and the sound search. It answers the provider's
+ * questions, not music's (music asks no language model, so it hands the sandbox no rule), so it
+ * lives with the sandbox. (A video's own sound, a sound's details and the videos using a sound
+ * are plain catalogue look-ups; the no-sound magic video, which finds no sounds at all, is one
+ * of the sandbox's magic ids in sandbox-magic.ts.)
  */
 
 const CHART_LENGTH = 50;
