@@ -128,6 +128,8 @@ export const jobsConfig = namespace('jobs', (env) => ({
   worker: env.JOBS_WORKER,
   concurrency: env.JOBS_CONCURRENCY,
   heavySlots: env.JOBS_HEAVY_SLOTS,
+  accountShare: env.JOBS_ACCOUNT_SHARE,
+  testShare: env.JOBS_TEST_SHARE,
   heartbeatMs: env.JOBS_HEARTBEAT_MS,
   staleAfterMs: env.JOBS_STALE_AFTER_MS,
   sweepIntervalMs: env.JOBS_SWEEP_INTERVAL_MS,
