@@ -130,6 +130,7 @@ export const jobsConfig = namespace('jobs', (env) => ({
   heavySlots: env.JOBS_HEAVY_SLOTS,
   accountShare: env.JOBS_ACCOUNT_SHARE,
   testShare: env.JOBS_TEST_SHARE,
+  maxQueuedPerAccount: env.JOBS_MAX_QUEUED_PER_ACCOUNT,
   heartbeatMs: env.JOBS_HEARTBEAT_MS,
   staleAfterMs: env.JOBS_STALE_AFTER_MS,
   sweepIntervalMs: env.JOBS_SWEEP_INTERVAL_MS,

@@ -248,6 +248,31 @@ export class JobRepository {
   }
 
   /**
+   * In the caller's transaction: takes the lock of one account's queue in `mode` (until the
+   * transaction ends, so two calls cannot both see room under the cap) and counts its queued
+   * jobs, up to `upTo` (the count reads at most that many index entries).
+   */
+  async lockAndCountQueued(
+    accountId: string,
+    mode: Mode,
+    upTo: number,
+    manager: EntityManager,
+  ): Promise<number> {
+    await manager.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended('jobs-queued:' || $1 || ':' || $2, 0))`,
+      [accountId, mode],
+    );
+    const rows: { n: number }[] = await manager.query(
+      `SELECT count(*)::int AS n FROM (
+         SELECT 1 FROM jobs
+          WHERE account_id = $1 AND mode = $2 AND status = 'queued' AND created_at IS NOT NULL
+          LIMIT $3) queued`,
+      [accountId, mode, upTo],
+    );
+    return rows[0].n;
+  }
+
+  /**
    * Proves the attempt alive and records its progress. Whether a cancel was requested, or null
    * when the attempt no longer holds the job (it was recovered elsewhere).
    */

@@ -79,6 +79,12 @@ export class JobsEnvironment extends ServerEnvironment {
   @Max(1)
   JOBS_TEST_SHARE: number = 0.5;
 
+  /** Jobs one account may have queued per mode; one more async call is 429 `queue_limit_reached`. */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  JOBS_MAX_QUEUED_PER_ACCOUNT: number = 1_000;
+
   /** How often a running job proves it is alive (and reads its cancel request and progress). */
   @IsInt()
   @Min(50)
