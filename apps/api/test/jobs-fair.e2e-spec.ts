@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import request from 'supertest';
 import { fromPublicJobId } from '../src/execution/job-ids';
+import { JobSweeper } from '../src/execution/job-sweeper';
 import { FAIR_CANDIDATES_SQL } from '../src/repositories/job.repository';
 import { startFakeOpenAI, type FakeOpenAI } from './fakes';
 import { balanceOf, createFundedKey } from './support/fixtures';
@@ -221,5 +222,84 @@ describe('live jobs and test-mode floods (e2e, one worker)', () => {
     expect(ended).toBe('succeeded');
     // It ran while every test job it was queued behind still waited or held its slot.
     expect(await testJobs()).toEqual({ running: 2, queued: 18 });
+  });
+});
+
+/**
+ * Messages are wake-ups: one spent on a claim that found nothing (its account at its share) leaves
+ * its job queued without one. The slot that ends a job claims again, and the sweeper sends such a
+ * job a new message; here the sweeper runs only when the test calls it.
+ */
+describe('queued jobs whose messages were spent elsewhere (e2e, one worker)', () => {
+  let t: TestApp;
+  let db: Client;
+  const server = () => t.app.getHttpServer();
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        ...ENV,
+        JOBS_SWEEP_INTERVAL_MS: '600000',
+        JOBS_STALE_AFTER_MS: '5000',
+        JOBS_HEARTBEAT_MS: '500',
+      },
+    });
+    db = new Client({ connectionString: t.db.url });
+    await db.connect();
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await t?.close();
+  });
+
+  const post = (key: string, path: string, body: object) =>
+    request(server())
+      .post(path)
+      .set('Authorization', `Bearer ${key}`)
+      .set('Prefer', 'respond-async')
+      .send(body);
+
+  it('a backlog on one slot drains without the sweeper: the slot that ends a job claims the next', async () => {
+    const a = await createFundedKey(t.app);
+    // At once: while one runs, the other slots spend the rest's messages on claims that find
+    // A at its share.
+    const accepted = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post(a.key, '/v1/assist', { message: 'find me coffee reels' }),
+      ),
+    );
+    expect(accepted.map((res) => res.status)).toEqual(Array(20).fill(202));
+    expect(
+      await until(
+        () => statusesOf(db, a.account.id),
+        (s) => s.succeeded === 20,
+      ),
+    ).toEqual({ succeeded: 20 });
+  });
+
+  it('the sweeper sends a new message to each queued job whose message a claim used up', async () => {
+    const a = await createFundedKey(t.app);
+    for (let i = 0; i < 5; i++) {
+      const res = await post(a.key, '/v1/scan', { query: 'sandbox-slow home espresso', limit: 1 });
+      expect(res.status).toBe(202);
+    }
+    const waiting = async () =>
+      (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM jobs j JOIN pgboss.job m ON m.id = j.queue_message_id
+            WHERE j.account_id = $1 AND j.status = 'queued' AND m.state = 'created'`,
+          [a.account.id],
+        )
+      ).rows[0].n;
+    // One runs at A's share; the free slots took the other four's messages and claimed nothing.
+    expect(await until(waiting, (n) => n === 0)).toBe(0);
+    expect(await statusesOf(db, a.account.id)).toEqual({ running: 1, queued: 4 });
+
+    await sleep(5_500);
+    const swept = await t.app.get(JobSweeper).sweep();
+    expect(swept.resent).toBe(4);
+    expect(swept.recovered + swept.failed).toBe(0);
+    expect(await statusesOf(db, a.account.id)).toEqual({ running: 1, queued: 4 });
   });
 });

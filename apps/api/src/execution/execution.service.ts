@@ -63,8 +63,8 @@ export type CallContext = {
  *
  * The call's usage record is this module's to write from the moment the call arrives here: a
  * call that gets a job has it written by the job's settlement, in the statement that ends it; a
- * call refused before its job (400, 402, 503, an Idempotency-Key retry) has it written here when
- * its response is done.
+ * call refused before its job (400, 402, a full queue's 429, 503, an Idempotency-Key retry) has
+ * it written here when its response is done.
  */
 @Injectable()
 export class ExecutionService {
