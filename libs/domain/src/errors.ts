@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
   rate_limited: 429,
+  queue_limit_reached: 429,
   internal_error: 500,
   provider_error: 502,
   provider_unavailable: 503,

@@ -129,7 +129,10 @@ export class ConflictError extends APIError {
 export class IdempotencyError extends APIError {
   override name = 'IdempotencyError';
 }
-/** 429 `rate_limited`: over a ceiling; never charged. */
+/**
+ * 429 `rate_limited`: over a ceiling; `queue_limit_reached`: the account has the most queued jobs
+ * allowed. Never charged.
+ */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
   /** `Retry-After`, in seconds. */
@@ -192,6 +195,7 @@ const BY_CODE: Record<string, APIErrorClass> = {
   resource_limit_reached: ConflictError,
   idempotency_key_reused: IdempotencyError,
   rate_limited: RateLimitError,
+  queue_limit_reached: RateLimitError,
   internal_error: InternalServerError,
   provider_error: ProviderError,
   provider_unavailable: ProviderError,

@@ -177,10 +177,12 @@ export function ApiOperationErrors(extra: { notFound?: boolean | string } = {}) 
     error(413, '`payload_too_large`: the body is over 64 KiB.'),
     error(415, '`unsupported_media_type`: the body is not `application/json`.'),
     error(422, '`idempotency_key_reused`: the key was used with a different request.', RATE_LIMIT),
-    error(429, '`rate_limited`: over a ceiling; retry after `Retry-After` seconds.', {
-      ...RETRY_AFTER,
-      ...RATE_LIMIT,
-    }),
+    error(
+      429,
+      '`rate_limited`: over a ceiling; retry after `Retry-After` seconds. `queue_limit_reached` (`Prefer: respond-async` only): the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` jobs of this mode queued; nothing held or queued, retry after `Retry-After` seconds.',
+      { ...RETRY_AFTER, ...RATE_LIMIT },
+      ['rate_limited', 'queue_limit_reached'],
+    ),
     error(500, '`internal_error`: a bug on our side; no details leak. Not charged.', {
       ...RATE_LIMIT,
       ...REPLAYED,

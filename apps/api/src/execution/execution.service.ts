@@ -25,11 +25,18 @@ import { CallAnswers } from './call-answers';
 import { newJobId, toPublicJobId } from './job-ids';
 import { HOLD_MARGIN_MS, JobAttempts } from './job-attempts';
 import { JobQueue } from './job-queue';
+import { JobRepository } from '../repositories/job.repository';
 import { initialStatus } from './job-state';
 import { OperationCatalog } from './operation-catalog';
 import type { OperationContract, RunnableOperation } from './operation.contract';
 import { parsePrefer, type ResponsePreference } from './prefer';
 import { Clock } from '../common/clock/clock';
+
+/**
+ * The `Retry-After` of a call refused for a full queue: a queued job waits for a slot, and slots
+ * free as running jobs end, in seconds to a minute or two.
+ */
+const QUEUE_RETRY_AFTER_SECONDS = 30;
 
 /**
  * Who runs the call: a key's caller (/v1), or a signed-in account's dashboard run, which has no
@@ -56,8 +63,8 @@ export type CallContext = {
  *
  * The call's usage record is this module's to write from the moment the call arrives here: a
  * call that gets a job has it written by the job's settlement, in the statement that ends it; a
- * call refused before its job (400, 402, 503, an Idempotency-Key retry) has it written here when
- * its response is done.
+ * call refused before its job (400, 402, a full queue's 429, 503, an Idempotency-Key retry) has
+ * it written here when its response is done.
  */
 @Injectable()
 export class ExecutionService {
@@ -75,6 +82,7 @@ export class ExecutionService {
     private readonly usage: UsageService,
     @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
     private readonly clock: Clock,
+    private readonly jobs: JobRepository,
   ) {}
 
   async run<Body, Result, Service>(
@@ -166,8 +174,8 @@ export class ExecutionService {
     try {
       opened =
         execution === 'async'
-          ? // The job, its hold and its queue message commit together.
-            await this.dataSource.transaction((manager) => this.openQueued(job, manager))
+          ? // The job, its hold and its queue message commit together, under the queue's cap.
+            await this.dataSource.transaction((manager) => this.openQueued(job, manager, true))
           : await this.ledger.openJob(job);
     } catch (thrown) {
       await this.abandon(scope, thrown, requestId);
@@ -273,11 +281,36 @@ export class ExecutionService {
     };
   }
 
-  /** A queued job: the job, its hold and its queue message commit together in `manager`. */
-  private async openQueued(job: NewJobWithHold, manager: EntityManager): Promise<HoldOutcome> {
+  /**
+   * A queued job: the job, its hold and its queue message commit together in `manager`. A
+   * caller's async call (`capped`) is first held to JOBS_MAX_QUEUED_PER_ACCOUNT: past it, 429
+   * and nothing written. A watch's scheduled run is not: its interval bounds it already.
+   */
+  private async openQueued(
+    job: NewJobWithHold,
+    manager: EntityManager,
+    capped = false,
+  ): Promise<HoldOutcome> {
+    if (capped) await this.requireQueueRoom(job, manager);
     const outcome = await this.ledger.openJob(job, manager);
     if ('holdId' in outcome) await this.queue.send(manager, job.operation, job.id);
     return outcome;
+  }
+
+  /**
+   * 429 `queue_limit_reached` when the account already has the most queued jobs of its mode. The
+   * count and the insert that follows are one transaction under the account's queue lock, so
+   * concurrent calls cannot pass the cap together.
+   */
+  private async requireQueueRoom(job: NewJobWithHold, manager: EntityManager): Promise<void> {
+    const cap = this.config.maxQueuedPerAccount;
+    const queued = await this.jobs.lockAndCountQueued(job.accountId, job.mode, cap, manager);
+    if (queued < cap) return;
+    throw new DomainError(
+      'queue_limit_reached',
+      `This account already has ${cap} ${job.mode}-mode jobs queued, the most allowed; nothing was charged. Retry after Retry-After seconds, when some have started.`,
+      { headers: { 'Retry-After': String(QUEUE_RETRY_AFTER_SECONDS) } },
+    );
   }
 
   /** Releases the Idempotency-Key of a call refused before any work (a retry runs anew). */

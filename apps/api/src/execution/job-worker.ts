@@ -11,23 +11,47 @@ import { jobsConfig } from '../config';
 import { toDomainError } from '../common/errors/error-envelope';
 import { fromStoredBody } from '../idempotency/idempotency.service';
 import { ProvidersService } from '../providers/providers.service';
-import { JobRepository } from '../repositories/job.repository';
+import { JobRepository, type JobRow } from '../repositories/job.repository';
 import { JobAttempts } from './job-attempts';
-import { JobQueue, type QueueMessage } from './job-queue';
+import { JobQueue } from './job-queue';
 import { attemptOf, JobSettlement, usageOfRow } from './job-settlement';
 import { transition } from './job-state';
 import { OperationCatalog } from './operation-catalog';
+import type { QueueClass } from './operation.contract';
+import { SlotShares } from './slot-shares';
+
+/**
+ * How long one wake-up keeps claiming: a slot that ended a job claims the next one at once (its
+ * account's share is free again, and no message may be left for that job), but a wake-up ends
+ * after this, well within the 15 min its queue message may stay active.
+ */
+const CLAIM_LOOP_MS = 300_000;
+
+/** One queue's slots on this worker: who holds them, and the turn of its claims. */
+interface Lane {
+  shares: SlotShares;
+  /** Claims of one lane run one at a time, so its counts are exact when the next one reads them. */
+  turn: Promise<unknown>;
+}
 
 /**
  * Runs queued jobs (async calls and recovered ones) when `JOBS_WORKER` is on: operations on the
  * light queue on JOBS_CONCURRENCY slots, those on the heavy queue (their contracts say which) on
- * JOBS_HEAVY_SLOTS. On SIGTERM it stops
- * fetching, lets running jobs finish within JOBS_SHUTDOWN_GRACE_MS and puts the rest back in
- * the queue (their holds voided), so another worker runs them.
+ * JOBS_HEAVY_SLOTS.
+ *
+ * A queue message is a wake-up, one per queued job: the slot it wakes claims the fair next job
+ * of its queue (SlotShares, JobRepository.claimFair), not necessarily the message's own, which
+ * then stays queued for a later wake-up. The slot claims again each time it ends a job, so a
+ * backlog drains at the speed of the work even when its messages were spent on claims that found
+ * nothing; the sweeper sends a message again for a queued job whose message is gone.
+ *
+ * On SIGTERM it stops fetching, lets running jobs finish within JOBS_SHUTDOWN_GRACE_MS and puts
+ * the rest back in the queue (their holds voided), so another worker runs them.
  */
 @Injectable()
 export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
+  private readonly lanes: Record<QueueClass, Lane>;
 
   constructor(
     private readonly queue: JobQueue,
@@ -37,13 +61,18 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly settlement: JobSettlement,
     private readonly providers: ProvidersService,
     @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
-  ) {}
+  ) {
+    const lane = (slots: number): Lane => ({
+      shares: new SlotShares(slots, config.accountShare, config.testShare),
+      turn: Promise.resolve(),
+    });
+    this.lanes = { light: lane(config.concurrency), heavy: lane(config.heavySlots) };
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.worker) return;
-    const handle = (message: QueueMessage) => this.handle(message);
-    await this.queue.consume('jobs-light', this.config.concurrency, handle);
-    await this.queue.consume('jobs-heavy', this.config.heavySlots, handle);
+    await this.queue.consume('jobs-light', this.config.concurrency, () => this.handle('light'));
+    await this.queue.consume('jobs-heavy', this.config.heavySlots, () => this.handle('heavy'));
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -51,12 +80,35 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     await this.attempts.drain(this.config.shutdownGraceMs);
   }
 
-  /** One queue message: runs its job if it is still queued (a canceled or started one is skipped). */
-  async handle(message: QueueMessage): Promise<void> {
-    // Draining: the job stays queued; its used-up message is sent again by a sweeper.
-    if (this.attempts.draining) return;
-    const row = await this.jobs.claim(message.jobId, transition('queued', 'claim'));
-    if (!row) return;
+  /** One wake-up of a slot of `queue`: runs the fair next job, and the next, while there is one. */
+  async handle(queue: QueueClass): Promise<void> {
+    const since = Date.now();
+    // Draining: jobs stay queued; their used-up messages are sent again by a sweeper.
+    while (!this.attempts.draining && Date.now() - since < CLAIM_LOOP_MS) {
+      const row = await this.claimNext(queue);
+      if (!row) return;
+      try {
+        await this.runClaimed(row);
+      } finally {
+        this.lanes[queue].shares.give(row.account_id, row.mode);
+      }
+    }
+  }
+
+  /** The fair next job of `queue`, claimed, and counted as held by its account. */
+  private claimNext(queue: QueueClass): Promise<JobRow | null> {
+    const lane = this.lanes[queue];
+    const claimed = lane.turn.then(async () => {
+      const scope = { operations: this.catalog.operationsOn(queue), ...lane.shares.exclusions() };
+      const row = await this.jobs.claimFair(scope, transition('queued', 'claim'));
+      if (row) lane.shares.take(row.account_id, row.mode);
+      return row;
+    });
+    lane.turn = claimed.catch(() => undefined);
+    return claimed;
+  }
+
+  private async runClaimed(row: JobRow): Promise<void> {
     const attempt = attemptOf(row);
     try {
       if (!this.catalog.has(row.operation)) {

@@ -60,6 +60,13 @@ export class OperationCatalog implements OnApplicationBootstrap {
     return this.contract(operation).queue;
   }
 
+  /** The operations whose jobs run on `queue` (the worker's fair claim takes only those). */
+  operationsOn(queue: QueueClass): string[] {
+    return [...this.bound.values()]
+      .filter((entry) => entry.contract.queue === queue)
+      .map((entry) => entry.contract.operation);
+  }
+
   /** The contract that runs a job of `operation` with this stored body (a variant's, if one matches). */
   contractFor(operation: string, body: unknown): AnyContract {
     return this.entryFor(operation, body).contract;

@@ -14,6 +14,7 @@ import { ApiExtraModels, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger'
 import type { Account } from '@reelscout/database';
 import type { JobView } from '@reelscout/domain';
 import type { Request, Response } from 'express';
+import { RATE_LIMIT, RETRY_AFTER } from '../common/openapi/api-errors';
 import { ApiDashboardRoute, dashboardBodyErrors } from '../common/openapi/route-docs';
 import { AccountJobModeQueryDto } from '../execution/account-jobs.controller';
 import { JobDto } from '../execution/dto/jobs.dto';
@@ -79,6 +80,14 @@ export class PlaygroundController {
       422: {
         description: '`idempotency_key_reused`: this `Idempotency-Key` was used for another run.',
         codes: ['idempotency_key_reused'],
+      },
+      429: {
+        description:
+          '`rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` ' +
+          'seconds. `queue_limit_reached`: the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` ' +
+          'jobs of the mode queued; nothing was held or queued; retry after `Retry-After` seconds.',
+        codes: ['rate_limited', 'queue_limit_reached'],
+        headers: { ...RETRY_AFTER, ...RATE_LIMIT },
       },
       503: {
         description:

@@ -82,6 +82,54 @@ export const LOCK_EXPIRED_QUEUED_SQL = `SELECT ${COLUMNS} FROM jobs
         WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1)
         ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED`;
 
+/**
+ * What a worker's fair claim may take (the worker keeps the counts; see execution/slot-shares.ts).
+ */
+export interface FairClaimScope {
+  /** The operations of the queue the slot serves. */
+  operations: string[];
+  /** Accounts at their share of the slots, by the mode of the job: none of their jobs is taken. */
+  fullLive: string[];
+  fullTest: string[];
+  /** Whether test-mode work is under its share of the slots (when not, only live jobs are taken). */
+  testAllowed: boolean;
+}
+
+/**
+ * The fair next jobs of a queue, best first: the oldest queued job of each account, mode and
+ * operation (a skip scan of `jobs_queued_by_account_idx`: one index probe per group that has queued
+ * work, however many jobs a group holds), less the groups of accounts at their share and of test
+ * mode when it is at its own; live before test, then the group whose oldest job has waited
+ * longest. $1 the queue's operations, $2/$3 the full accounts (live, test), $4 whether test jobs
+ * may be taken, $5 how many candidates.
+ */
+export const FAIR_CANDIDATES_SQL = `WITH RECURSIVE grp AS (
+    (SELECT account_id, mode, operation FROM jobs
+      WHERE status = 'queued' AND created_at IS NOT NULL
+      ORDER BY account_id, mode, operation LIMIT 1)
+    UNION ALL
+    SELECT nxt.account_id, nxt.mode, nxt.operation FROM grp
+     CROSS JOIN LATERAL (
+       SELECT j.account_id, j.mode, j.operation FROM jobs j
+        WHERE j.status = 'queued' AND j.created_at IS NOT NULL
+          AND (j.account_id, j.mode, j.operation) > (grp.account_id, grp.mode, grp.operation)
+        ORDER BY j.account_id, j.mode, j.operation LIMIT 1) nxt)
+  SELECT head.id FROM grp
+   CROSS JOIN LATERAL (
+     SELECT j.id, j.created_at FROM jobs j
+      WHERE j.status = 'queued' AND j.created_at IS NOT NULL
+        AND j.account_id = grp.account_id AND j.mode = grp.mode AND j.operation = grp.operation
+      ORDER BY j.created_at, j.id LIMIT 1) head
+   WHERE grp.operation = ANY($1::text[])
+     AND CASE WHEN grp.mode = 'live' THEN NOT (grp.account_id = ANY($2::uuid[]))
+              ELSE $4::boolean AND NOT (grp.account_id = ANY($3::uuid[])) END
+   ORDER BY grp.mode = 'test', head.created_at, head.id
+   LIMIT $5`;
+
+/** Rounds of candidates a fair claim reads before it gives up on losing every race. */
+const CLAIM_ROUNDS = 3;
+const CLAIM_CANDIDATES = 4;
+
 /** This file's prepared statement, for status-index-plans.e2e-spec.ts. */
 export const JOB_STATEMENTS: readonly PreparedStatement[] = [HEARTBEAT];
 
@@ -171,6 +219,57 @@ export class JobRepository {
       [id, move.from, move.to],
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * Claims the fair next queued job (FAIR_CANDIDATES_SQL) for its next attempt: each candidate by
+   * the conditional UPDATE of `claim`, the next one when another slot took it first. Null when no
+   * job may be taken.
+   */
+  async claimFair(
+    scope: FairClaimScope,
+    move: { from: JobStatus; to: JobStatus },
+  ): Promise<JobRow | null> {
+    for (let round = 0; round < CLAIM_ROUNDS; round++) {
+      const candidates: { id: string }[] = await this.dataSource.query(FAIR_CANDIDATES_SQL, [
+        scope.operations,
+        scope.fullLive,
+        scope.fullTest,
+        scope.testAllowed,
+        CLAIM_CANDIDATES,
+      ]);
+      if (candidates.length === 0) return null;
+      for (const { id } of candidates) {
+        const row = await this.claim(id, move);
+        if (row) return row;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * In the caller's transaction: takes the lock of one account's queue in `mode` (until the
+   * transaction ends, so two calls cannot both see room under the cap) and counts its queued
+   * jobs, up to `upTo` (the count reads at most that many index entries).
+   */
+  async lockAndCountQueued(
+    accountId: string,
+    mode: Mode,
+    upTo: number,
+    manager: EntityManager,
+  ): Promise<number> {
+    await manager.query(
+      `SELECT pg_advisory_xact_lock(hashtextextended('jobs-queued:' || $1 || ':' || $2, 0))`,
+      [accountId, mode],
+    );
+    const rows: { n: number }[] = await manager.query(
+      `SELECT count(*)::int AS n FROM (
+         SELECT 1 FROM jobs
+          WHERE account_id = $1 AND mode = $2 AND status = 'queued' AND created_at IS NOT NULL
+          LIMIT $3) queued`,
+      [accountId, mode, upTo],
+    );
+    return rows[0].n;
   }
 
   /**

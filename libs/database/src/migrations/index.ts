@@ -19,6 +19,7 @@ import { RefundsAndDisputes1763702100000 } from './1763702100000-refunds-and-dis
 import { IdempotencyKeysByKeyLine1763702300000 } from './1763702300000-idempotency-keys-by-key-line';
 import { Watches1763702400000 } from './1763702400000-watches';
 import { MoneyInFunctions1763702500000 } from './1763702500000-money-in-functions';
+import { JobsQueuedByAccount1763702600000 } from './1763702600000-jobs-queued-by-account';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   IdempotencyKeysByKeyLine1763702300000,
   Watches1763702400000,
   MoneyInFunctions1763702500000,
+  JobsQueuedByAccount1763702600000,
 ];

@@ -1188,6 +1188,7 @@ export interface components {
         | 'unsupported_media_type'
         | 'idempotency_key_reused'
         | 'rate_limited'
+        | 'queue_limit_reached'
         | 'internal_error'
         | 'provider_error'
         | 'provider_unavailable'
@@ -2794,7 +2795,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. `queue_limit_reached` (`Prefer: respond-async` only): the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` jobs of this mode queued; nothing held or queued, retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -3091,7 +3092,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. `queue_limit_reached` (`Prefer: respond-async` only): the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` jobs of this mode queued; nothing held or queued, retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -3407,7 +3408,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. `queue_limit_reached` (`Prefer: respond-async` only): the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` jobs of this mode queued; nothing held or queued, retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -3723,7 +3724,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. `queue_limit_reached` (`Prefer: respond-async` only): the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` jobs of this mode queued; nothing held or queued, retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -6628,7 +6629,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. `queue_limit_reached`: the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` jobs of the mode queued; nothing was held or queued; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -10481,7 +10482,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. `queue_limit_reached` (`Prefer: respond-async` only): the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` jobs of this mode queued; nothing held or queued, retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */

@@ -140,6 +140,10 @@ const SAMPLE: Record<ErrorCode, { message: string; param?: string }> = {
   rate_limited: {
     message: 'Too many requests; slow down and retry after the time in Retry-After.',
   },
+  queue_limit_reached: {
+    message:
+      'This account already has 1000 test-mode jobs queued, the most allowed; nothing was charged. Retry after Retry-After seconds, when some have started.',
+  },
   internal_error: {
     message: 'Something went wrong on our side. Retry later; quote the requestId if it persists.',
   },

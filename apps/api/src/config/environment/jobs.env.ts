@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsUrl, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsNumber, IsOptional, IsUrl, Matches, Max, Min } from 'class-validator';
 import { toBoolean, blankToUndefined } from './transforms';
 import { ServerEnvironment } from './server.env';
 
@@ -58,6 +58,32 @@ export class JobsEnvironment extends ServerEnvironment {
   @Min(1)
   @Max(16)
   JOBS_HEAVY_SLOTS: number = 2;
+
+  /**
+   * The most of one worker's slots (of each queue) one account's jobs hold at once, as a fraction
+   * (rounded down, at least one slot). It holds even when the account is the only one with
+   * queued work: its jobs may keep their slots until their deadline, so a slot left free is what
+   * lets another account's job start at once (docs/jobs.md, "Fair claiming").
+   */
+  @IsNumber()
+  @Min(0.05)
+  @Max(1)
+  JOBS_ACCOUNT_SHARE: number = 0.5;
+
+  /**
+   * The most of one worker's slots (of each queue) test-mode jobs hold at once, all accounts
+   * together (rounded down, at least one slot): the rest are kept free of test work for live jobs.
+   */
+  @IsNumber()
+  @Min(0.05)
+  @Max(1)
+  JOBS_TEST_SHARE: number = 0.5;
+
+  /** Jobs one account may have queued per mode; one more async call is 429 `queue_limit_reached`. */
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  JOBS_MAX_QUEUED_PER_ACCOUNT: number = 1_000;
 
   /** How often a running job proves it is alive (and reads its cancel request and progress). */
   @IsInt()
