@@ -99,9 +99,13 @@ export const apiKeysConfig = namespace('apiKeys', (env) => ({
   maxPerAccount: env.API_KEYS_MAX_PER_ACCOUNT,
 }));
 
-/** Watches: the cap per account and mode; the scheduler ticks where background work runs. */
+/**
+ * Watches: the cap per account and mode, the least time between a run asked for by hand and the
+ * watch's previous run; the scheduler ticks where background work runs.
+ */
 export const watchesConfig = namespace('watches', (env) => ({
   maxPerMode: env.WATCHES_MAX_PER_MODE,
+  minRunGapMs: env.WATCHES_MIN_RUN_GAP_S * 1000,
   worker: env.JOBS_WORKER,
 }));
 

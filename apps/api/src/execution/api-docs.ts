@@ -110,7 +110,7 @@ export function ApiOperationOk(type: Type<unknown>) {
 }
 
 /** The request headers, errors and error headers every /v1 operation shares. */
-export function ApiOperationErrors(extra: { notFound?: boolean | string } = {}) {
+export function ApiOperationErrors(extra: { notFound?: boolean | string; tooSoon?: string } = {}) {
   return applyDecorators(
     ApiHeader({
       name: 'x-subject',
@@ -177,10 +177,14 @@ export function ApiOperationErrors(extra: { notFound?: boolean | string } = {}) 
     error(413, '`payload_too_large`: the body is over 64 KiB.'),
     error(415, '`unsupported_media_type`: the body is not `application/json`.'),
     error(422, '`idempotency_key_reused`: the key was used with a different request.', RATE_LIMIT),
-    error(429, '`rate_limited`: over a ceiling; retry after `Retry-After` seconds.', {
-      ...RETRY_AFTER,
-      ...RATE_LIMIT,
-    }),
+    error(
+      429,
+      extra.tooSoon ?? '`rate_limited`: over a ceiling; retry after `Retry-After` seconds.',
+      {
+        ...RETRY_AFTER,
+        ...RATE_LIMIT,
+      },
+    ),
     error(500, '`internal_error`: a bug on our side; no details leak. Not charged.', {
       ...RATE_LIMIT,
       ...REPLAYED,

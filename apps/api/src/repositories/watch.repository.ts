@@ -76,7 +76,13 @@ export interface WatchChanges {
   minOutlierScore?: number | null;
   nextRunAt?: Date;
   lastJobId?: string;
+  /** When this run was queued: the next run asked for by hand keeps its gap from it. */
+  lastRunAt?: Date;
 }
+
+/** What asking for a run by hand came to: taken (with the stamp it replaced), or too soon. */
+export type ManualRunTake =
+  { taken: true; previous: Date | null } | { taken: false; lastRunAt: Date } | null;
 
 const COLUMNS = `w.id, w.account_id, w.mode, w.key_id, w.source, w.subject, w.query, w.market,
   w.reel_limit, w.run_interval, w.min_outlier_score, w.sort, w.status, w.status_reason,
@@ -194,6 +200,8 @@ export class WatchRepository {
       sets.push(`next_run_at = ${params.add(changes.nextRunAt)}`);
     if (changes.lastJobId !== undefined)
       sets.push(`last_job_id = ${params.add(changes.lastJobId)}`);
+    if (changes.lastRunAt !== undefined)
+      sets.push(`last_run_at = ${params.add(changes.lastRunAt)}`);
     const [, count] = (await manager.query(
       `UPDATE watches w SET ${sets.join(', ')} WHERE w.id = ${params.add(id)} AND ${scoped(params, scope)}`,
       params.values,
@@ -208,6 +216,49 @@ export class WatchRepository {
       jobId,
       now,
     ]);
+  }
+
+  /**
+   * Stamps `now` as the scope's watch's latest run when its previous one is at least `gapMs`
+   * old (or it never ran). The row is locked first, so of two runs asked for at once the second
+   * reads the first's stamp and is refused. Null when there is no such watch.
+   */
+  async takeManualRun(
+    scope: WatchScope,
+    id: string,
+    now: Date,
+    gapMs: number,
+  ): Promise<ManualRunTake> {
+    const params = new SqlParams();
+    const nowParam = params.add(now);
+    const rows: { last_run_at: Date | null; taken: boolean }[] = await this.dataSource.query(
+      `WITH current AS (
+           SELECT w.id, w.last_run_at FROM watches w
+            WHERE w.id = ${params.add(id)} AND ${scoped(params, scope)} FOR UPDATE),
+         taken AS (
+           UPDATE watches w SET last_run_at = ${nowParam}::timestamptz FROM current
+            WHERE w.id = current.id
+              AND (current.last_run_at IS NULL
+                   OR current.last_run_at <= ${nowParam}::timestamptz - ${params.add(gapMs)} * interval '1 millisecond')
+            RETURNING w.id)
+         SELECT current.last_run_at, EXISTS (SELECT 1 FROM taken) AS taken FROM current`,
+      params.values,
+    );
+    if (rows.length === 0) return null;
+    const [row] = rows;
+    if (row.taken) return { taken: true, previous: row.last_run_at };
+    return { taken: false, lastRunAt: row.last_run_at! };
+  }
+
+  /**
+   * Gives back a stamp `takeManualRun` took for a run refused before it did any work: the
+   * previous stamp again, unless another run has stamped the watch since.
+   */
+  async giveBackManualRun(id: string, stamped: Date, previous: Date | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE watches SET last_run_at = $3 WHERE id = $1 AND last_run_at = $2`,
+      [id, stamped, previous],
+    );
   }
 
   /** Deletes the scope's watch (its runs and delivered reels with it); false when there is none. */

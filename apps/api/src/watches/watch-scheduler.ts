@@ -130,7 +130,14 @@ export class WatchScheduler implements OnApplicationBootstrap {
         return 'skipped';
       }
       await this.runs.record({ watchId: watch.id, jobId, slotAt, now }, manager);
-      await this.watches.update(scope, watch.id, { nextRunAt, lastJobId: jobId }, now, manager);
+      // A run asked for by hand keeps its gap from this one too.
+      await this.watches.update(
+        scope,
+        watch.id,
+        { nextRunAt, lastJobId: jobId, lastRunAt: now },
+        now,
+        manager,
+      );
       return 'queued';
     });
   }

@@ -18,6 +18,7 @@ import { PasswordResetsByAccount1763702000000 } from './1763702000000-password-r
 import { RefundsAndDisputes1763702100000 } from './1763702100000-refunds-and-disputes';
 import { IdempotencyKeysByKeyLine1763702300000 } from './1763702300000-idempotency-keys-by-key-line';
 import { Watches1763702400000 } from './1763702400000-watches';
+import { WatchRunGap1763702700000 } from './1763702700000-watch-run-gap';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   RefundsAndDisputes1763702100000,
   IdempotencyKeysByKeyLine1763702300000,
   Watches1763702400000,
+  WatchRunGap1763702700000,
 ];
