@@ -146,6 +146,7 @@ export const webhooksConfig = namespace('webhooks', (env) => ({
   /** The dispatcher runs where background work runs (`JOBS_WORKER`). */
   worker: env.JOBS_WORKER,
   pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
+  maxPendingPerAccount: env.WEBHOOK_MAX_PENDING_PER_ACCOUNT,
   timeoutMs: env.WEBHOOK_TIMEOUT_MS,
   disableAfterMs: env.WEBHOOK_DISABLE_AFTER_MS,
   /** Comma-separated seconds, as validated; the dispatcher parses them. */

@@ -19,6 +19,7 @@ import { RefundsAndDisputes1763702100000 } from './1763702100000-refunds-and-dis
 import { IdempotencyKeysByKeyLine1763702300000 } from './1763702300000-idempotency-keys-by-key-line';
 import { Watches1763702400000 } from './1763702400000-watches';
 import { WatchRunGap1763702700000 } from './1763702700000-watch-run-gap';
+import { WebhookDeliveriesPerEndpoint1763702800000 } from './1763702800000-webhook-deliveries-per-endpoint';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   IdempotencyKeysByKeyLine1763702300000,
   Watches1763702400000,
   WatchRunGap1763702700000,
+  WebhookDeliveriesPerEndpoint1763702800000,
 ];

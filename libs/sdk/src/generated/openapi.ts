@@ -2398,6 +2398,11 @@ export interface components {
       /** Format: date-time */
       next_attempt_at: string | null;
       last_status_code: number | null;
+      /**
+       * @description Why it ended without being sent: `backlog_full`, the account already had `WEBHOOK_MAX_PENDING_PER_ACCOUNT` pending deliveries in this mode when the event was written (the job stays readable with `GET /v1/jobs/{id}`; redeliver to send it). Null otherwise.
+       * @enum {string|null}
+       */
+      failure_reason: 'backlog_full' | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
