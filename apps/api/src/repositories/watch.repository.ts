@@ -39,6 +39,8 @@ export interface ClaimedWatch extends WatchRow {
    * works and may run scans; null for a dashboard watch, or when none does.
    */
   run_key_id: string | null;
+  /** Whether the account still has API access (the operator's `access:revoke` takes it). */
+  api_access: boolean;
 }
 
 /**
@@ -279,8 +281,9 @@ export class WatchRepository {
    * watch follows it instead of pausing when the old key's grace ends.
    */
   async claimDue(now: Date, manager: EntityManager): Promise<ClaimedWatch | null> {
-    const claimed: { id: string; run_key_id: string | null }[] = await manager.query(
-      `WITH due AS (
+    const claimed: { id: string; run_key_id: string | null; api_access: boolean }[] =
+      await manager.query(
+        `WITH due AS (
            SELECT id FROM watches
             WHERE status = 'active' AND next_run_at IS NOT NULL AND next_run_at <= $1
             ORDER BY next_run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
@@ -293,13 +296,14 @@ export class WatchRepository {
                     AND (n.operations IS NULL OR 'scan' = ANY (n.operations))
                   ORDER BY n.created_at DESC,
                            NOT EXISTS (SELECT 1 FROM api_keys s WHERE s.rolled_from = n.id) DESC,
-                           n.id LIMIT 1) AS run_key_id
+                           n.id LIMIT 1) AS run_key_id,
+                (SELECT a.api_access FROM accounts a WHERE a.id = w.account_id) AS api_access
            FROM due JOIN watches w ON w.id = due.id`,
-      [now],
-    );
+        [now],
+      );
     if (claimed.length === 0) return null;
-    const [{ id, run_key_id }] = claimed;
+    const [{ id, run_key_id, api_access }] = claimed;
     const rows: WatchRow[] = await manager.query(`${WITH_LAST_RUN} WHERE w.id = $1`, [id]);
-    return { ...rows[0], run_key_id };
+    return { ...rows[0], run_key_id, api_access };
   }
 }

@@ -2521,7 +2521,7 @@ export interface components {
       /** @enum {string} */
       status: 'active' | 'paused';
       /**
-       * @description Why the service paused it: a run could not pay (`insufficient_credit`, or a spend limit of its key or subject), or no key of its key line (its key and the keys rolled from it) can still run scans (`key_unusable`). null otherwise.
+       * @description Why the service paused it: a run could not pay (`insufficient_credit`, or a spend limit of its key or subject), or no key of its key line (its key and the keys rolled from it) can still run scans (`key_unusable`), or the account has lost API access (`access_revoked`). null otherwise.
        * @enum {string|null}
        */
       status_reason:
@@ -2529,6 +2529,7 @@ export interface components {
         | 'key_spend_limit_reached'
         | 'subject_spend_limit_reached'
         | 'key_unusable'
+        | 'access_revoked'
         | null;
       /**
        * Format: date-time
