@@ -20,6 +20,7 @@ import { IdempotencyKeysByKeyLine1763702300000 } from './1763702300000-idempoten
 import { Watches1763702400000 } from './1763702400000-watches';
 import { WatchRunGap1763702700000 } from './1763702700000-watch-run-gap';
 import { WebhookDeliveriesPerEndpoint1763702800000 } from './1763702800000-webhook-deliveries-per-endpoint';
+import { StripeDisputesById1763702900000 } from './1763702900000-stripe-disputes-by-id';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   Watches1763702400000,
   WatchRunGap1763702700000,
   WebhookDeliveriesPerEndpoint1763702800000,
+  StripeDisputesById1763702900000,
 ];
