@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import request from 'supertest';
+import { Clock } from '../src/common/clock/clock';
 import { BillingService } from '../src/ledger/billing.service';
 import { type AccountFixture, balanceOf, createAccount } from './support/fixtures';
 import { sleep } from './support/local-servers';
@@ -53,6 +54,7 @@ describe('account watches (e2e)', () => {
   }, 60_000);
 
   afterAll(async () => {
+    t?.app.get(Clock).set(null);
     await db?.end();
     await t?.close();
   });
@@ -70,6 +72,13 @@ describe('account watches (e2e)', () => {
       .send({ email: account.email, password: account.password });
     expect(res.status).toBe(200);
     return { account, agent };
+  }
+
+  async function jobCount(accountId: string): Promise<number> {
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM jobs WHERE account_id = $1`, [
+      accountId,
+    ]);
+    return rows[0].n as number;
   }
 
   async function createWatch(agent: Agent, body: object = BRIEF): Promise<{ id: string }> {
@@ -151,7 +160,7 @@ describe('account watches (e2e)', () => {
     expect(typeof resumed.body.next_run_at).toBe('string');
   });
 
-  it('runs now: delivers reels, bills them to the test balance, then a second run is free', async () => {
+  it('runs now: delivers reels, bills them; a second run within the gap is 429; after it, free', async () => {
     const watch = await createWatch(owner.agent);
     const before = (await balanceOf(t.app, owner.account.id)).balance;
 
@@ -181,6 +190,18 @@ describe('account watches (e2e)', () => {
       }),
     );
 
+    // Within WATCHES_MIN_RUN_GAP_S of the first: refused before any hold, no job queued.
+    const jobsBefore = await jobCount(owner.account.id);
+    const balanceBefore = await balanceOf(t.app, owner.account.id);
+    const soon = await owner.agent.post(`/account/watches/${watch.id}/run?mode=test`).send({});
+    expect(soon.status).toBe(429);
+    expect(soon.body.error.code).toBe('rate_limited');
+    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(soon.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expect(await jobCount(owner.account.id)).toBe(jobsBefore);
+    expect(await balanceOf(t.app, owner.account.id)).toEqual(balanceBefore);
+
+    t.app.get(Clock).set(new Date(Date.now() + 901_000));
     const again = await owner.agent.post(`/account/watches/${watch.id}/run?mode=test`).send({});
     expect(again.status).toBe(202);
     const second = await waitForEnd(owner.agent, again.body.id);
@@ -188,6 +209,7 @@ describe('account watches (e2e)', () => {
     expect(second.result?.reels).toEqual([]);
     expect(second.billing.charged_usd).toBe(usd(0));
     expect((await balanceOf(t.app, owner.account.id)).balance).toBe(before - delivered * PER_REEL);
+    t.app.get(Clock).set(null);
   }, 120_000);
 
   it('a run without credit is 402 before any job, and nothing is charged', async () => {

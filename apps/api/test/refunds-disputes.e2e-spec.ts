@@ -93,9 +93,10 @@ describe('refunds and disputes take live credit back (e2e)', () => {
     type: 'charge.dispute.created' | 'charge.dispute.closed',
     purchase: { paymentIntent: string; charge: string },
     status: string,
+    id = `dp_${purchase.charge}`,
   ) =>
     eventOf(type, {
-      id: `dp_${purchase.charge}`,
+      id,
       object: 'dispute',
       amount: 2_500,
       currency: 'usd',
@@ -264,6 +265,83 @@ describe('refunds and disputes take live credit back (e2e)', () => {
     ]);
   });
 
+  it('disputes are kept by dispute id: an inquiry closes as warning_closed, and a later dispute of the same payment counts again', async () => {
+    const { account, purchase, liveKey } = await customer();
+    const inquiry = `dp_inquiry_${purchase.charge}`;
+    const chargeback = `dp_chargeback_${purchase.charge}`;
+    const statuses = async () =>
+      (
+        await db.query(`SELECT id, status FROM stripe_disputes WHERE id = ANY($1) ORDER BY id`, [
+          [inquiry, chargeback],
+        ])
+      ).rows;
+    expect(
+      (await post(dispute('charge.dispute.created', purchase, 'warning_needs_response', inquiry)))
+        .body.reversal,
+    ).toBe('applied');
+    expect((await billing.liveSuspension(account.id)).openDisputes).toBe(1);
+    expect(
+      (await post(dispute('charge.dispute.closed', purchase, 'warning_closed', inquiry))).body
+        .reversal,
+    ).toBe('applied');
+    expect((await billing.liveSuspension(account.id)).openDisputes).toBe(0);
+    expect(await statuses()).toEqual([{ id: inquiry, status: 'warning_closed' }]);
+
+    // The same payment disputed for real afterwards: a dispute of its own, open until it closes.
+    expect(
+      (await post(dispute('charge.dispute.created', purchase, 'needs_response', chargeback))).body
+        .reversal,
+    ).toBe('applied');
+    expect((await billing.liveSuspension(account.id)).openDisputes).toBe(1);
+    expect((await call(liveKey, 1_000_000, 1_000_000)).body.error.code).toBe('payment_disputed');
+    expect(
+      (await post(dispute('charge.dispute.closed', purchase, 'won', chargeback))).body.reversal,
+    ).toBe('applied');
+    expect((await billing.liveSuspension(account.id)).openDisputes).toBe(0);
+    expect(await statuses()).toEqual([
+      { id: chargeback, status: 'won' },
+      { id: inquiry, status: 'warning_closed' },
+    ]);
+    expect((await live(account.id)).balance).toBe(25_000_000);
+  });
+
+  it('a refund and a dispute that arrive before their purchase is credited are kept, then applied by the credit', async () => {
+    const account = await createAccount(t.app);
+    const tag = randomBytes(6).toString('hex');
+    const purchase = { paymentIntent: `pi_${tag}`, charge: `ch_${tag}` };
+    const early = refunded(purchase, 1_000);
+    expect((await post(early)).body.reversal).toBe('waiting');
+    expect((await post(early)).body.reversal).toBe('waiting');
+    expect(
+      (await post(dispute('charge.dispute.created', purchase, 'needs_response'))).body.reversal,
+    ).toBe('waiting');
+    expect((await live(account.id)).balance).toBe(0);
+
+    const paid = await post(
+      eventOf('checkout.session.completed', {
+        id: `cs_test_${tag}`,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        payment_intent: purchase.paymentIntent,
+        amount_total: 2_500,
+        metadata: { accountId: account.id, amountMicros: String(25_000_000) },
+      }),
+    );
+    expect(paid.body).toEqual({ received: true, credited: true });
+    expect((await live(account.id)).balance).toBe(15_000_000);
+    expect(await billing.liveSuspension(account.id)).toEqual({
+      shortfallMicros: 0,
+      openDisputes: 1,
+    });
+    expect(await entries(account.id)).toEqual([
+      ['purchase', 25_000_000],
+      ['payment_refund', -10_000_000],
+    ]);
+    // Applied once: Stripe sending the refund again now is a replay.
+    expect((await post(early)).body.reversal).toBe('replayed');
+    await expectLedgerMatchesBalance(account.id);
+  });
+
   it('a lost dispute takes the disputed credit back once, even delivered twice', async () => {
     const { account, purchase, liveKey } = await customer();
     expect(
@@ -366,7 +444,8 @@ describe('refunds and disputes take live credit back (e2e)', () => {
     expect(forged.status).toBe(400);
     const stranger = await post(refunded({ paymentIntent: 'pi_unknown', charge: 'ch_x' }, 2_500));
     expect(stranger.status).toBe(200);
-    expect(stranger.body.reversal).toBe('unknown_purchase');
+    // Kept in case its purchase's credit is still on its way; nothing moves meanwhile.
+    expect(stranger.body.reversal).toBe('waiting');
     expect((await live(account.id)).balance).toBe(25_000_000);
   });
 

@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { AccountsService } from '../src/accounts/accounts.service';
 import { ApiKeysService } from '../src/api-keys/api-keys.service';
 import { Clock } from '../src/common/clock/clock';
+import { BillingService } from '../src/ledger/billing.service';
 import { WatchScheduler } from '../src/watches/watch-scheduler';
 import { createFundedKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -95,6 +97,22 @@ describe('watch runs and the watch key (e2e)', () => {
       status_reason: 'key_unusable',
       runs: 1,
     });
+  });
+
+  it('an account whose API access was revoked pauses its watches at the next slot (access_revoked), nothing run', async () => {
+    const { account, key } = await createFundedKey(t.app);
+    const watch = await watchOf(key);
+    await t.app.get(AccountsService).setApiAccess(account.email, false);
+
+    expect(await nextSlot(watch)).toMatchObject({
+      status: 'paused',
+      status_reason: 'access_revoked',
+      runs: 0,
+    });
+    const balance = await t.app
+      .get(BillingService)
+      .balance({ accountId: account.id, mode: 'test' });
+    expect(balance.held).toBe(0);
   });
 
   it('a key whose scopes leave out scan pauses it', async () => {

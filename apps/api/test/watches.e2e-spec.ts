@@ -83,6 +83,8 @@ describe('watches (e2e)', () => {
         OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
         RATE_LIMIT_PER_KEY_PER_MIN: '100000',
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
+        // Runs here follow each other at once; watches-run-gap.e2e-spec.ts proves the gap.
+        WATCHES_MIN_RUN_GAP_S: '0',
       },
     });
     clock = t.app.get(Clock);

@@ -10,7 +10,9 @@ import { configModule, databaseConfig, type Environment } from '../config';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ReversalService } from '../payments/reversal.service';
 import { CheckoutSessionRepository } from '../repositories/checkout-session.repository';
+import { StripeDisputeRepository } from '../repositories/stripe-dispute.repository';
 import { StripeEventRepository } from '../repositories/stripe-event.repository';
+import { StripeWaitingReversalRepository } from '../repositories/stripe-waiting-reversal.repository';
 import { ApiKeyRepository } from '../repositories/api-key.repository';
 import { KeyAuditRepository } from '../repositories/key-audit.repository';
 import { ClockModule } from '../common/clock/clock';
@@ -60,6 +62,8 @@ export class CliModule {
         ReversalService,
         CheckoutSessionRepository,
         StripeEventRepository,
+        StripeDisputeRepository,
+        StripeWaitingReversalRepository,
       ],
     };
   }

@@ -100,9 +100,13 @@ export const apiKeysConfig = namespace('apiKeys', (env) => ({
   maxPerAccount: env.API_KEYS_MAX_PER_ACCOUNT,
 }));
 
-/** Watches: the cap per account and mode; the scheduler ticks where background work runs. */
+/**
+ * Watches: the cap per account and mode, the least time between a run asked for by hand and the
+ * watch's previous run; the scheduler ticks where background work runs.
+ */
 export const watchesConfig = namespace('watches', (env) => ({
   maxPerMode: env.WATCHES_MAX_PER_MODE,
+  minRunGapMs: env.WATCHES_MIN_RUN_GAP_S * 1000,
   worker: env.JOBS_WORKER,
 }));
 
@@ -146,6 +150,7 @@ export const webhooksConfig = namespace('webhooks', (env) => ({
   /** The dispatcher runs where background work runs (`JOBS_WORKER`). */
   worker: env.JOBS_WORKER,
   pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
+  maxPendingPerAccount: env.WEBHOOK_MAX_PENDING_PER_ACCOUNT,
   timeoutMs: env.WEBHOOK_TIMEOUT_MS,
   disableAfterMs: env.WEBHOOK_DISABLE_AFTER_MS,
   /** Comma-separated seconds, as validated; the dispatcher parses them. */

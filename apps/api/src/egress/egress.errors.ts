@@ -1,9 +1,22 @@
+import { isIP } from 'node:net';
+
 /**
  * The guard refused a destination before connecting (or, for a redirect, before following it):
  * a scheme, credentials, port or address the egress policy does not allow. `host` is the URL's
  * host as written (safe to log); `reason` says why, in words.
  */
 export class EgressRefusedError extends Error {
+  /**
+   * The reason as an account may read it: a refused address is never named (for a host name it
+   * is what our DNS answered, which would make endpoint URLs a lookup of our own network).
+   */
+  get publicReason(): string {
+    if (this.address === undefined) return this.reason;
+    // An address written in the URL is the caller's own: its reason may say what it is.
+    const name = this.host.replace(/^\[(.*)\](:\d+)?$/, '$1').replace(/^([^:]*):\d+$/, '$1');
+    return isIP(name) !== 0 ? this.reason : `${this.host} is not a public address`;
+  }
+
   constructor(
     readonly host: string,
     readonly reason: string,

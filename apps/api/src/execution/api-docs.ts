@@ -110,7 +110,7 @@ export function ApiOperationOk(type: Type<unknown>) {
 }
 
 /** The request headers, errors and error headers every /v1 operation shares. */
-export function ApiOperationErrors(extra: { notFound?: boolean | string } = {}) {
+export function ApiOperationErrors(extra: { notFound?: boolean | string; tooSoon?: string } = {}) {
   return applyDecorators(
     ApiHeader({
       name: 'x-subject',
@@ -179,7 +179,8 @@ export function ApiOperationErrors(extra: { notFound?: boolean | string } = {}) 
     error(422, '`idempotency_key_reused`: the key was used with a different request.', RATE_LIMIT),
     error(
       429,
-      '`rate_limited`: over a ceiling; retry after `Retry-After` seconds. `queue_limit_reached` (`Prefer: respond-async` only): the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` jobs of this mode queued; nothing held or queued, retry after `Retry-After` seconds.',
+      `${extra.tooSoon ?? '`rate_limited`: over a ceiling; retry after `Retry-After` seconds.'} ` +
+        '`queue_limit_reached` (`Prefer: respond-async` only): the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` jobs of this mode queued; nothing held or queued, retry after `Retry-After` seconds.',
       { ...RETRY_AFTER, ...RATE_LIMIT },
       ['rate_limited', 'queue_limit_reached'],
     ),

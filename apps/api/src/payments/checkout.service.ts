@@ -8,6 +8,7 @@ import {
   type CheckoutSessionRow,
 } from '../repositories/checkout-session.repository';
 import { StripeEventRepository } from '../repositories/stripe-event.repository';
+import { ReversalService } from './reversal.service';
 import {
   PaymentsService,
   type CheckoutRequest,
@@ -31,6 +32,7 @@ export class CheckoutService {
     private readonly billing: BillingService,
     private readonly sessions: CheckoutSessionRepository,
     private readonly events: StripeEventRepository,
+    private readonly reversals: ReversalService,
   ) {}
 
   /** Starts a Stripe Checkout and records it as `open`. */
@@ -88,6 +90,8 @@ export class CheckoutService {
           },
           manager,
         );
+        // Refunds and disputes of this payment that arrived before its credit.
+        if (paid.paymentIntentId) await this.reversals.applyWaiting(paid.paymentIntentId, manager);
         return result !== null;
       });
     } catch (error) {

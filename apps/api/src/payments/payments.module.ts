@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { CheckoutSessionRepository } from '../repositories/checkout-session.repository';
+import { StripeDisputeRepository } from '../repositories/stripe-dispute.repository';
 import { StripeEventRepository } from '../repositories/stripe-event.repository';
+import { StripeWaitingReversalRepository } from '../repositories/stripe-waiting-reversal.repository';
 import { UsageModule } from '../usage/usage.module';
 import { CheckoutService } from './checkout.service';
 import { CreditController } from './credit.controller';
@@ -25,6 +27,8 @@ import { StripeWebhookController } from './stripe-webhook.controller';
     ReversalService,
     CheckoutSessionRepository,
     StripeEventRepository,
+    StripeDisputeRepository,
+    StripeWaitingReversalRepository,
   ],
 })
 export class PaymentsModule {}

@@ -34,6 +34,8 @@ export interface ChargeRefunded extends ReversalBase {
 /** A dispute opened (`needs_response`, or an inquiry: `warning_needs_response`). */
 export interface DisputeOpened extends ReversalBase {
   kind: 'dispute_opened';
+  /** Stripe's `status` of the dispute (`reference` is its id). */
+  status: string;
 }
 
 /**
@@ -42,6 +44,8 @@ export interface DisputeOpened extends ReversalBase {
  */
 export interface DisputeClosed extends ReversalBase {
   kind: 'dispute_closed';
+  /** Stripe's `status`: `won`, `lost` or `warning_closed` (an inquiry). */
+  status: string;
   lost: boolean;
   amountMicros: Micros;
 }
@@ -78,6 +82,7 @@ export function reversalOf(event: Stripe.Event): ReversalOutcome | null {
   const amountMicros = micros(dispute.amount);
   if (!paymentIntentId || amountMicros === null || dispute.currency !== 'usd') return null;
   const base = { eventId: event.id, eventType: event.type, paymentIntentId, reference: dispute.id };
-  if (event.type === 'charge.dispute.created') return { ...base, kind: 'dispute_opened' };
-  return { ...base, kind: 'dispute_closed', lost: dispute.status === 'lost', amountMicros };
+  const status = String(dispute.status);
+  if (event.type === 'charge.dispute.created') return { ...base, kind: 'dispute_opened', status };
+  return { ...base, kind: 'dispute_closed', status, lost: status === 'lost', amountMicros };
 }

@@ -46,8 +46,11 @@ export class StripeWebhookController {
     ) {
       const reversal = await this.reversals.apply(outcome);
       const log = { eventId: outcome.eventId, reference: outcome.reference, reversal };
-      if (reversal === 'unknown_purchase') {
-        this.logger.warn(log, `${outcome.eventType}: no purchase has this payment; nothing moved`);
+      if (reversal === 'waiting') {
+        this.logger.warn(
+          log,
+          `${outcome.eventType}: no purchase credited for this payment yet; kept until one is`,
+        );
       } else {
         this.logger.log(log, outcome.eventType);
       }

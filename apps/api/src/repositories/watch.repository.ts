@@ -39,6 +39,8 @@ export interface ClaimedWatch extends WatchRow {
    * works and may run scans; null for a dashboard watch, or when none does.
    */
   run_key_id: string | null;
+  /** Whether the account still has API access (the operator's `access:revoke` takes it). */
+  api_access: boolean;
 }
 
 /**
@@ -76,7 +78,13 @@ export interface WatchChanges {
   minOutlierScore?: number | null;
   nextRunAt?: Date;
   lastJobId?: string;
+  /** When this run was queued: the next run asked for by hand keeps its gap from it. */
+  lastRunAt?: Date;
 }
+
+/** What asking for a run by hand came to: taken (with the stamp it replaced), or too soon. */
+export type ManualRunTake =
+  { taken: true; previous: Date | null } | { taken: false; lastRunAt: Date } | null;
 
 const COLUMNS = `w.id, w.account_id, w.mode, w.key_id, w.source, w.subject, w.query, w.market,
   w.reel_limit, w.run_interval, w.min_outlier_score, w.sort, w.status, w.status_reason,
@@ -194,6 +202,8 @@ export class WatchRepository {
       sets.push(`next_run_at = ${params.add(changes.nextRunAt)}`);
     if (changes.lastJobId !== undefined)
       sets.push(`last_job_id = ${params.add(changes.lastJobId)}`);
+    if (changes.lastRunAt !== undefined)
+      sets.push(`last_run_at = ${params.add(changes.lastRunAt)}`);
     const [, count] = (await manager.query(
       `UPDATE watches w SET ${sets.join(', ')} WHERE w.id = ${params.add(id)} AND ${scoped(params, scope)}`,
       params.values,
@@ -208,6 +218,49 @@ export class WatchRepository {
       jobId,
       now,
     ]);
+  }
+
+  /**
+   * Stamps `now` as the scope's watch's latest run when its previous one is at least `gapMs`
+   * old (or it never ran). The row is locked first, so of two runs asked for at once the second
+   * reads the first's stamp and is refused. Null when there is no such watch.
+   */
+  async takeManualRun(
+    scope: WatchScope,
+    id: string,
+    now: Date,
+    gapMs: number,
+  ): Promise<ManualRunTake> {
+    const params = new SqlParams();
+    const nowParam = params.add(now);
+    const rows: { last_run_at: Date | null; taken: boolean }[] = await this.dataSource.query(
+      `WITH current AS (
+           SELECT w.id, w.last_run_at FROM watches w
+            WHERE w.id = ${params.add(id)} AND ${scoped(params, scope)} FOR UPDATE),
+         taken AS (
+           UPDATE watches w SET last_run_at = ${nowParam}::timestamptz FROM current
+            WHERE w.id = current.id
+              AND (current.last_run_at IS NULL
+                   OR current.last_run_at <= ${nowParam}::timestamptz - ${params.add(gapMs)} * interval '1 millisecond')
+            RETURNING w.id)
+         SELECT current.last_run_at, EXISTS (SELECT 1 FROM taken) AS taken FROM current`,
+      params.values,
+    );
+    if (rows.length === 0) return null;
+    const [row] = rows;
+    if (row.taken) return { taken: true, previous: row.last_run_at };
+    return { taken: false, lastRunAt: row.last_run_at! };
+  }
+
+  /**
+   * Gives back a stamp `takeManualRun` took for a run refused before it did any work: the
+   * previous stamp again, unless another run has stamped the watch since.
+   */
+  async giveBackManualRun(id: string, stamped: Date, previous: Date | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE watches SET last_run_at = $3 WHERE id = $1 AND last_run_at = $2`,
+      [id, stamped, previous],
+    );
   }
 
   /** Deletes the scope's watch (its runs and delivered reels with it); false when there is none. */
@@ -228,8 +281,9 @@ export class WatchRepository {
    * watch follows it instead of pausing when the old key's grace ends.
    */
   async claimDue(now: Date, manager: EntityManager): Promise<ClaimedWatch | null> {
-    const claimed: { id: string; run_key_id: string | null }[] = await manager.query(
-      `WITH due AS (
+    const claimed: { id: string; run_key_id: string | null; api_access: boolean }[] =
+      await manager.query(
+        `WITH due AS (
            SELECT id FROM watches
             WHERE status = 'active' AND next_run_at IS NOT NULL AND next_run_at <= $1
             ORDER BY next_run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
@@ -242,13 +296,14 @@ export class WatchRepository {
                     AND (n.operations IS NULL OR 'scan' = ANY (n.operations))
                   ORDER BY n.created_at DESC,
                            NOT EXISTS (SELECT 1 FROM api_keys s WHERE s.rolled_from = n.id) DESC,
-                           n.id LIMIT 1) AS run_key_id
+                           n.id LIMIT 1) AS run_key_id,
+                (SELECT a.api_access FROM accounts a WHERE a.id = w.account_id) AS api_access
            FROM due JOIN watches w ON w.id = due.id`,
-      [now],
-    );
+        [now],
+      );
     if (claimed.length === 0) return null;
-    const [{ id, run_key_id }] = claimed;
+    const [{ id, run_key_id, api_access }] = claimed;
     const rows: WatchRow[] = await manager.query(`${WITH_LAST_RUN} WHERE w.id = $1`, [id]);
-    return { ...rows[0], run_key_id };
+    return { ...rows[0], run_key_id, api_access };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Mode } from '@reelscout/domain';
+import type { Mode, WebhookDeliveryFailureReason } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SqlParams } from './sql-params';
 
@@ -20,9 +20,13 @@ export interface WebhookDeliveryRow {
   next_attempt_at: Date | null;
   manual: boolean;
   last_status_code: number | null;
+  /** Why it ended without being sent (`backlog_full`), or null. */
+  failure_reason: WebhookDeliveryFailureReason | null;
   created_at: Date;
   finished_at: Date | null;
 }
+
+export type { WebhookDeliveryFailureReason };
 
 /** A due delivery, claimed for one attempt, with what sending it needs from its endpoint. */
 export interface ClaimedDelivery {
@@ -49,29 +53,47 @@ export type AttemptResult =
   | { kind: 'failed'; statusCode: number | null };
 
 const COLUMNS = `id, endpoint_id, account_id, message_id, event_type, payload, status, attempts,
-  next_attempt_at, manual, last_status_code, created_at, finished_at`;
+  next_attempt_at, manual, last_status_code, failure_reason, created_at, finished_at`;
 
 /**
- * The sender's claim of due deliveries, fair across accounts: each account's due deliveries are
- * numbered oldest first, an account gets no more than its share less what it already holds in
- * flight, and the rest are taken round by round (every account's first, then every second, …), so
- * one account's backlog never fills the sender. Scans `webhook_deliveries_due_idx` (the
- * status-indexes-out-of-lookups migration), whose predicate `next_attempt_at <= now()` implies.
- * $1 the limit, $2 the lease in milliseconds, $3/$4 the accounts with attempts in flight here and
- * how many, $5 the share.
+ * The sender's claim of due deliveries, fair across accounts, at a cost that does not grow with
+ * any one account's backlog: the endpoints with pending deliveries are found by a skip scan of
+ * `webhook_deliveries_pending_idx` (one probe per endpoint, however many rows each has); for each
+ * enabled one, at most its account's room (the share less what it already has in flight) of its
+ * oldest due rows are read (LATERAL … LIMIT); then each account keeps its oldest up to its room,
+ * and the rest are taken round by round (every account's first, then every second, …), so one
+ * account's backlog never fills the sender. $1 the limit, $2 the lease in milliseconds, $3/$4 the
+ * accounts with attempts in flight here and how many, $5 the share.
  */
-export const CLAIM_DUE_SQL = `WITH due AS (
-         SELECT d.id, d.account_id, d.next_attempt_at,
-                row_number() OVER (PARTITION BY d.account_id ORDER BY d.next_attempt_at, d.id) AS nth
-           FROM webhook_deliveries d
-           JOIN webhook_endpoints e ON e.id = d.endpoint_id
-          WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-            AND e.status = 'enabled' AND e.deleted_at IS NULL),
+export const CLAIM_DUE_SQL = `WITH RECURSIVE busy AS (
+         (SELECT d.endpoint_id FROM webhook_deliveries d
+           WHERE d.status = 'pending' AND d.next_attempt_at IS NOT NULL
+           ORDER BY d.endpoint_id LIMIT 1)
+         UNION ALL
+         SELECT (SELECT d.endpoint_id FROM webhook_deliveries d
+                  WHERE d.status = 'pending' AND d.next_attempt_at IS NOT NULL
+                    AND d.endpoint_id > busy.endpoint_id
+                  ORDER BY d.endpoint_id LIMIT 1)
+           FROM busy WHERE busy.endpoint_id IS NOT NULL),
+       ready AS (
+         SELECT e.id, e.account_id, greatest($5::int - coalesce(held.n, 0), 0) AS room
+           FROM busy JOIN webhook_endpoints e ON e.id = busy.endpoint_id
+           LEFT JOIN unnest($3::uuid[], $4::int[]) AS held(account_id, n)
+             ON held.account_id = e.account_id
+          WHERE e.status = 'enabled' AND e.deleted_at IS NULL),
+       due AS (
+         SELECT x.id, ready.account_id, x.next_attempt_at, ready.room,
+                row_number() OVER (PARTITION BY ready.account_id
+                                   ORDER BY x.next_attempt_at, x.id) AS nth
+           FROM ready CROSS JOIN LATERAL (
+                  SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+                   WHERE d.endpoint_id = ready.id AND d.status = 'pending'
+                     AND d.next_attempt_at <= now()
+                   ORDER BY d.next_attempt_at, d.id
+                   LIMIT ready.room) x),
        fair AS (
          SELECT due.id FROM due
-           LEFT JOIN unnest($3::uuid[], $4::int[]) AS busy(account_id, held)
-             ON busy.account_id = due.account_id
-          WHERE due.nth + coalesce(busy.held, 0) <= $5
+          WHERE due.nth <= due.room
           ORDER BY due.nth, due.next_attempt_at
           LIMIT $1),
        claimed AS (
@@ -100,23 +122,42 @@ export class WebhookDeliveryRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * In the caller's transaction: one pending delivery, due now, for each enabled endpoint of
-   * (account, mode) subscribed to `eventType`, each with a message id of its own. How many.
+   * In the caller's transaction: one delivery for each enabled endpoint of (account, mode)
+   * subscribed to `eventType`, each with a message id of its own; how many are pending. Pending
+   * and due now while the account's pending deliveries of that mode are fewer than
+   * `maxPending`; past it, stored as failed with `failure_reason: backlog_full` (shown in the
+   * delivery log, never sent), so the backlog stops growing and no event vanishes silently. The
+   * count reads at most `maxPending` entries of `webhook_deliveries_pending_idx`; events written
+   * at the same moment may each see room for one more.
    */
   async enqueue(
     manager: EntityManager,
     event: { accountId: string; mode: Mode; eventType: string; payload: string },
-  ): Promise<number> {
-    const rows: { id: string }[] = await manager.query(
-      `INSERT INTO webhook_deliveries (endpoint_id, account_id, message_id, event_type, payload, next_attempt_at)
-       SELECT id, account_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), $3, $4, now()
-         FROM webhook_endpoints
-        WHERE account_id = $1 AND mode = $2 AND status = 'enabled' AND deleted_at IS NULL
-          AND $3 = ANY(events)
-       RETURNING id`,
-      [event.accountId, event.mode, event.eventType, event.payload],
+    maxPending: number,
+  ): Promise<{ pending: number; refused: number }> {
+    const rows: { status: WebhookDeliveryStatus }[] = await manager.query(
+      `WITH backlog AS (
+           SELECT count(*) < $5 AS room FROM (
+             SELECT 1 FROM webhook_deliveries d
+              WHERE d.endpoint_id IN (SELECT e.id FROM webhook_endpoints e
+                                       WHERE e.account_id = $1 AND e.mode = $2)
+                AND d.status = 'pending' AND d.next_attempt_at IS NOT NULL
+              LIMIT $5) AS counted)
+       INSERT INTO webhook_deliveries (endpoint_id, account_id, message_id, event_type, payload,
+                                       status, next_attempt_at, finished_at, failure_reason)
+       SELECT e.id, e.account_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''), $3, $4,
+              CASE WHEN backlog.room THEN 'pending' ELSE 'failed' END,
+              CASE WHEN backlog.room THEN now() END,
+              CASE WHEN backlog.room THEN NULL ELSE now() END,
+              CASE WHEN backlog.room THEN NULL ELSE 'backlog_full' END
+         FROM webhook_endpoints e, backlog
+        WHERE e.account_id = $1 AND e.mode = $2 AND e.status = 'enabled' AND e.deleted_at IS NULL
+          AND $3 = ANY(e.events)
+       RETURNING status`,
+      [event.accountId, event.mode, event.eventType, event.payload, maxPending],
     );
-    return rows.length;
+    const pending = rows.filter((row) => row.status === 'pending').length;
+    return { pending, refused: rows.length - pending };
   }
 
   /**
@@ -209,7 +250,8 @@ export class WebhookDeliveryRepository {
     const rows: [WebhookDeliveryRow[], number] = await this.dataSource.query(
       `UPDATE webhook_deliveries
           SET manual = (status <> 'pending') OR manual,
-              status = 'pending', next_attempt_at = now(), finished_at = NULL
+              status = 'pending', next_attempt_at = now(), finished_at = NULL,
+              failure_reason = NULL
         WHERE id = $1 AND endpoint_id = $2
         RETURNING ${COLUMNS}`,
       [id, endpointId],

@@ -31,25 +31,32 @@ export class AccountWatchRunsService {
   ): Promise<JobView> {
     // A run refused before its job (no such watch, an unconfirmed price) still leaves a record.
     this.usage.recordDashboardRefusal(req, res, { accountId, mode, operation: 'scan' });
-    const body = await this.watches.runBody({ accountId, mode }, id);
-    if (mode === 'live') checkPriceConfirmation(watchRunOperation.hold(body), confirmedPrice);
-    const job = (await this.execution.run(
-      watchRunOperation,
-      {
-        caller: {
-          accountId,
-          keyId: null,
-          mode,
-          subject: null,
-          confinedTo: null,
-          source: 'dashboard',
-        },
-        req,
-        res,
-        prefer: { kind: 'async' },
+    const job = await this.watches.runByHand(
+      { accountId, mode },
+      id,
+      async (body) => {
+        if (mode === 'live') checkPriceConfirmation(watchRunOperation.hold(body), confirmedPrice);
+        return (await this.execution.run(
+          watchRunOperation,
+          {
+            caller: {
+              accountId,
+              keyId: null,
+              mode,
+              subject: null,
+              confinedTo: null,
+              source: 'dashboard',
+            },
+            req,
+            res,
+            prefer: { kind: 'async' },
+          },
+          body,
+        )) as JobView;
       },
-      body,
-    )) as JobView;
+      // An async run that opened its job answered; one that threw opened none.
+      () => false,
+    );
     res.setHeader('Location', `/account/jobs/${job.id}?mode=${mode}`);
     return job;
   }

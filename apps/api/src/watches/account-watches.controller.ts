@@ -16,6 +16,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs
 import type { Account } from '@reelscout/database';
 import type { JobView, Mode } from '@reelscout/domain';
 import type { Request, Response } from 'express';
+import { RATE_LIMIT, RETRY_AFTER } from '../common/openapi/api-errors';
 import { ApiDashboardRoute, dashboardBodyErrors } from '../common/openapi/route-docs';
 import { AccountJobModeQueryDto } from '../execution/account-jobs.controller';
 import { JobDto } from '../execution/dto/jobs.dto';
@@ -169,6 +170,11 @@ export class AccountWatchesController {
         description:
           '`insufficient_credit`: the available credit of the mode is below the run’s price; live runs only: `credit_shortfall` or `payment_disputed`; nothing was held or run.',
         codes: ['insufficient_credit', 'credit_shortfall', 'payment_disputed'],
+      },
+      429: {
+        description:
+          '`rate_limited`: over the per-IP ceiling of the dashboard, or this watch ran (by its schedule or by hand) less than `WATCHES_MIN_RUN_GAP_S` (15 minutes by default) ago; retry after `Retry-After` seconds. Nothing was held or run.',
+        headers: { ...RETRY_AFTER, ...RATE_LIMIT },
       },
       503: {
         description: '`provider_unavailable`: a live provider a scan needs is not configured.',

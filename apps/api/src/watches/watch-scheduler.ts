@@ -86,6 +86,9 @@ export class WatchScheduler implements OnApplicationBootstrap {
       if (!watch) return null;
       const { slotAt, nextRunAt } = watchSlot(watch.next_run_at, now, watch.run_interval);
       const scope = { accountId: watch.account_id, mode: watch.mode };
+      // An account without API access runs nothing: its keys get 403 and its dashboard cannot
+      // reach its watches, so a run now would spend credit it cannot control.
+      if (!watch.api_access) return this.pause(watch, 'access_revoked', now, manager);
       // A dashboard watch runs under the account; another needs a working key of its line.
       const dashboard = watch.key_id === null && watch.source === 'dashboard';
       if (!dashboard && watch.run_key_id === null) {
@@ -130,7 +133,14 @@ export class WatchScheduler implements OnApplicationBootstrap {
         return 'skipped';
       }
       await this.runs.record({ watchId: watch.id, jobId, slotAt, now }, manager);
-      await this.watches.update(scope, watch.id, { nextRunAt, lastJobId: jobId }, now, manager);
+      // A run asked for by hand keeps its gap from this one too.
+      await this.watches.update(
+        scope,
+        watch.id,
+        { nextRunAt, lastJobId: jobId, lastRunAt: now },
+        now,
+        manager,
+      );
       return 'queued';
     });
   }

@@ -53,6 +53,10 @@ const WATCH_CAP = {
   },
 };
 
+/** The 429 of a run asked for within the gap after the watch's previous run. */
+const WATCH_RUN_GAP =
+  '`rate_limited`: over a ceiling, or this watch ran (by its schedule or by hand) less than `WATCHES_MIN_RUN_GAP_S` (15 minutes by default) ago; retry after `Retry-After` seconds. Nothing was held or scanned.';
+
 const scope = (caller: Caller) => ({
   accountId: caller.accountId,
   mode: caller.mode,
@@ -158,6 +162,7 @@ export class WatchesController {
   @ApiOperationOk(WatchRunResultDto)
   @ApiOperationErrors({
     notFound: '`not_found`: no watch with this id among this key’s account and mode. Not charged.',
+    tooSoon: WATCH_RUN_GAP,
   })
   async run(
     @CurrentCaller() caller: Caller,
@@ -165,7 +170,12 @@ export class WatchesController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<WatchRunResultDto | JobView> {
-    const body = await this.watches.runBody(scope(caller), id);
-    return this.execution.run(watchRunOperation, { caller, req, res }, body);
+    return this.watches.runByHand(
+      scope(caller),
+      id,
+      (body) => this.execution.run(watchRunOperation, { caller, req, res }, body),
+      // A run that opened its job answers with its id, even when the work then fails.
+      () => res.getHeader('x-job-id') !== undefined,
+    );
   }
 }

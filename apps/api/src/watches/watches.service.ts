@@ -168,6 +168,44 @@ export class WatchesService {
     return runBodyOf(await this.owned(scope, id));
   }
 
+  /**
+   * A run asked for by hand (`POST /v1/watches/{id}/run`, the dashboard's): refused with 429
+   * `rate_limited` and `Retry-After` within `WATCHES_MIN_RUN_GAP_S` of the watch's previous run,
+   * before anything is held or scanned. A run costs us a whole scan and charges only new reels,
+   * so without a gap a loop of runs would buy scans for nothing (docs/watches.md). `start` opens
+   * the run; when it is refused before its job opened (`opened()` false: a 402, a 400, a 503),
+   * it did no work and the gap it took is given back.
+   */
+  async runByHand<T>(
+    scope: WatchScope,
+    id: string,
+    start: (body: WatchRunBody) => Promise<T>,
+    opened: () => boolean,
+  ): Promise<T> {
+    const body = await this.runBody(scope, id);
+    const now = this.clock.now();
+    const gapMs = this.config.minRunGapMs;
+    const take = await this.watches.takeManualRun(scope, id, now, gapMs);
+    if (!take) throw notFound();
+    if (!take.taken) {
+      const seconds = Math.max(
+        1,
+        Math.ceil((take.lastRunAt.getTime() + gapMs - now.getTime()) / 1000),
+      );
+      throw new DomainError(
+        'rate_limited',
+        `This watch ran less than ${Math.round(gapMs / 1000)} seconds ago; run it again in ${seconds} seconds.`,
+        { headers: { 'Retry-After': String(seconds) } },
+      );
+    }
+    try {
+      return await start(body);
+    } catch (thrown) {
+      if (!opened()) await this.watches.giveBackManualRun(id, now, take.previous);
+      throw thrown;
+    }
+  }
+
   private async owned(scope: WatchScope, id: string): Promise<WatchRow> {
     const row = UUID.test(id) ? await this.watches.getById(scope, id) : null;
     if (!row) throw notFound();

@@ -212,7 +212,9 @@ export class WebhookEndpointsService {
       await this.egress.checkDestination(url, { timeoutMs: DNS_CHECK_MS });
     } catch (error) {
       if (error instanceof EgressRefusedError) {
-        throw invalidUrl(`\`url\` is not a destination webhooks may be sent to: ${error.reason}.`);
+        throw invalidUrl(
+          `\`url\` is not a destination webhooks may be sent to: ${error.publicReason}.`,
+        );
       }
       throw error;
     }

@@ -105,7 +105,8 @@ function describe(error: unknown, deadline: AbortSignal, timeoutMs: number): str
   if (deadline.aborted && deadline.reason instanceof EgressTimeoutError) {
     return `timed out after ${timeoutMs} ms`;
   }
-  if (error instanceof EgressRefusedError) return `refused: ${error.reason}`;
+  // The delivery log is the account's to read: the address a name resolved to stays ours.
+  if (error instanceof EgressRefusedError) return `refused: ${error.publicReason}`;
   if (error instanceof EgressTimeoutError) return `timed out after ${timeoutMs} ms`;
   if (error instanceof DomainError) return `refused: ${error.message}`;
   const code = (error as NodeJS.ErrnoException)?.code;

@@ -45,6 +45,7 @@ export function deliveryView(
     attempt_count: row.attempts,
     next_attempt_at: iso(row.next_attempt_at),
     last_status_code: row.last_status_code,
+    failure_reason: row.failure_reason,
     created_at: row.created_at.toISOString(),
     finished_at: iso(row.finished_at),
     attempts: attempts.map((attempt) => ({

@@ -101,6 +101,18 @@ describe('webhook destinations follow the egress policy in test mode too (e2e)',
       expect(local.connections()).toBe(0);
     });
 
+    it('a host name that resolves to a private address is "not a public address"; the address is never told', async () => {
+      const { key } = await testKey();
+      const res = await request(t.app.getHttpServer())
+        .post('/v1/webhook_endpoints')
+        .set('Authorization', `Bearer ${key}`)
+        .send({ url: 'http://localhost/hook' });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', param: 'url' });
+      expect(res.body.error.message).toContain('localhost is not a public address');
+      expect(res.body.error.message).not.toMatch(/127\.0\.0\.1|::1|loopback/);
+    });
+
     it('refused again at delivery (DNS can change): the attempt is logged as refused, nothing connects', async () => {
       const { account, key } = await testKey();
       const created = await request(t.app.getHttpServer())

@@ -29,6 +29,14 @@ function lastAttempt(delivery: WebhookDeliveryView) {
 function StatusCode({ delivery }: { delivery: WebhookDeliveryView }) {
   const t = useTranslations('webhooks.deliveries');
   const last = lastAttempt(delivery);
+  if (!last && delivery.failure_reason === 'backlog_full') {
+    // Stored past the account's pending cap: say so, rather than "not sent yet".
+    return (
+      <span className="muted" title={t('backlogFullHint')} data-testid="backlog-full">
+        {t('backlogFull')}
+      </span>
+    );
+  }
   if (!last) return <span className="muted">{t('notSent')}</span>;
   if (last.status_code === null) {
     return (

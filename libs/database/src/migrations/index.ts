@@ -20,6 +20,9 @@ import { IdempotencyKeysByKeyLine1763702300000 } from './1763702300000-idempoten
 import { Watches1763702400000 } from './1763702400000-watches';
 import { MoneyInFunctions1763702500000 } from './1763702500000-money-in-functions';
 import { JobsQueuedByAccount1763702600000 } from './1763702600000-jobs-queued-by-account';
+import { WatchRunGap1763702700000 } from './1763702700000-watch-run-gap';
+import { WebhookDeliveriesPerEndpoint1763702800000 } from './1763702800000-webhook-deliveries-per-endpoint';
+import { StripeDisputesById1763702900000 } from './1763702900000-stripe-disputes-by-id';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -45,4 +48,7 @@ export const MIGRATIONS = [
   Watches1763702400000,
   MoneyInFunctions1763702500000,
   JobsQueuedByAccount1763702600000,
+  WatchRunGap1763702700000,
+  WebhookDeliveriesPerEndpoint1763702800000,
+  StripeDisputesById1763702900000,
 ];

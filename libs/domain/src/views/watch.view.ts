@@ -9,14 +9,16 @@ export const WATCH_STATUSES = ['active', 'paused'] as const;
 export type WatchStatus = (typeof WATCH_STATUSES)[number];
 
 /**
- * Why the service paused a watch: its run's hold was refused (the 402's code), or the key that
- * created it can no longer run scans (revoked, expired, or its scopes changed).
+ * Why the service paused a watch: its run's hold was refused (the 402's code), the key that
+ * created it can no longer run scans (revoked, expired, or its scopes changed), or the account
+ * has lost API access (`access_revoked`).
  */
 export const WATCH_PAUSE_REASONS = [
   'insufficient_credit',
   'key_spend_limit_reached',
   'subject_spend_limit_reached',
   'key_unusable',
+  'access_revoked',
 ] as const;
 export type WatchPauseReason = (typeof WATCH_PAUSE_REASONS)[number];
 

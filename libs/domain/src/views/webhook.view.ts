@@ -18,6 +18,14 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as c
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /**
+ * Why a delivery ended without being sent: `backlog_full`, the account already had as many
+ * pending deliveries in that mode as it may (`WEBHOOK_MAX_PENDING_PER_ACCOUNT`) when the event
+ * was written. The event's job stays readable with `GET /v1/jobs/{id}`.
+ */
+export const WEBHOOK_DELIVERY_FAILURE_REASONS = ['backlog_full'] as const;
+export type WebhookDeliveryFailureReason = (typeof WEBHOOK_DELIVERY_FAILURE_REASONS)[number];
+
+/**
  * A webhook endpoint as every route answers it (`/v1/webhook_endpoints` and
  * `/account/webhook-endpoints`): never its secret, save `CreatedWebhookEndpointView`.
  */
@@ -71,6 +79,8 @@ export interface WebhookDeliveryView {
   attempt_count: number;
   next_attempt_at: string | null;
   last_status_code: number | null;
+  /** Why it ended without being sent, or null (see WEBHOOK_DELIVERY_FAILURE_REASONS). */
+  failure_reason: WebhookDeliveryFailureReason | null;
   created_at: string;
   finished_at: string | null;
   attempts: WebhookDeliveryAttemptView[];

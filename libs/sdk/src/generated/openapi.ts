@@ -2399,6 +2399,11 @@ export interface components {
       /** Format: date-time */
       next_attempt_at: string | null;
       last_status_code: number | null;
+      /**
+       * @description Why it ended without being sent: `backlog_full`, the account already had `WEBHOOK_MAX_PENDING_PER_ACCOUNT` pending deliveries in this mode when the event was written (the job stays readable with `GET /v1/jobs/{id}`; redeliver to send it). Null otherwise.
+       * @enum {string|null}
+       */
+      failure_reason: 'backlog_full' | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -2517,7 +2522,7 @@ export interface components {
       /** @enum {string} */
       status: 'active' | 'paused';
       /**
-       * @description Why the service paused it: a run could not pay (`insufficient_credit`, or a spend limit of its key or subject), or no key of its key line (its key and the keys rolled from it) can still run scans (`key_unusable`). null otherwise.
+       * @description Why the service paused it: a run could not pay (`insufficient_credit`, or a spend limit of its key or subject), or no key of its key line (its key and the keys rolled from it) can still run scans (`key_unusable`), or the account has lost API access (`access_revoked`). null otherwise.
        * @enum {string|null}
        */
       status_reason:
@@ -2525,6 +2530,7 @@ export interface components {
         | 'key_spend_limit_reached'
         | 'subject_spend_limit_reached'
         | 'key_unusable'
+        | 'access_revoked'
         | null;
       /**
        * Format: date-time
@@ -10482,7 +10488,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. `queue_limit_reached` (`Prefer: respond-async` only): the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` jobs of this mode queued; nothing held or queued, retry after `Retry-After` seconds. */
+      /** @description `rate_limited`: over a ceiling, or this watch ran (by its schedule or by hand) less than `WATCHES_MIN_RUN_GAP_S` (15 minutes by default) ago; retry after `Retry-After` seconds. Nothing was held or scanned. `queue_limit_reached` (`Prefer: respond-async` only): the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` jobs of this mode queued; nothing held or queued, retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
@@ -11178,7 +11184,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard, or this watch ran (by its schedule or by hand) less than `WATCHES_MIN_RUN_GAP_S` (15 minutes by default) ago; retry after `Retry-After` seconds. Nothing was held or run. */
       429: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */

@@ -148,6 +148,15 @@ export class JobsEnvironment extends ServerEnvironment {
   @Max(60_000)
   WEBHOOK_POLL_INTERVAL_MS: number = 1_000;
 
+  /**
+   * Pending deliveries one account may have per mode; an event written past it is stored as a
+   * failed delivery with `failure_reason: backlog_full`, never sent.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  WEBHOOK_MAX_PENDING_PER_ACCOUNT: number = 10_000;
+
   /** Stripe secret key for buying live credit. Unset: live purchases are unavailable. */
   @Transform(blankToUndefined)
   @IsOptional()

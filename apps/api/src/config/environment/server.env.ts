@@ -118,4 +118,13 @@ export class ServerEnvironment {
   @Min(1)
   @Max(10_000)
   WATCHES_MAX_PER_MODE: number = 50;
+
+  /**
+   * Seconds a watch's run asked for by hand must wait after its previous run; sooner is 429
+   * `rate_limited` with `Retry-After`, before anything is held or scanned. 0 turns it off.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  WATCHES_MIN_RUN_GAP_S: number = 900;
 }

@@ -166,7 +166,7 @@ export class WatchResponseDto implements WatchView {
     enum: WATCH_PAUSE_REASONS,
     nullable: true,
     description:
-      'Why the service paused it: a run could not pay (`insufficient_credit`, or a spend limit of its key or subject), or no key of its key line (its key and the keys rolled from it) can still run scans (`key_unusable`). null otherwise.',
+      'Why the service paused it: a run could not pay (`insufficient_credit`, or a spend limit of its key or subject), or no key of its key line (its key and the keys rolled from it) can still run scans (`key_unusable`), or the account has lost API access (`access_revoked`). null otherwise.',
   })
   status_reason: WatchPauseReason | null;
   @ApiProperty({

@@ -1,7 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
+  WEBHOOK_DELIVERY_FAILURE_REASONS,
   WEBHOOK_DELIVERY_STATUSES,
   type WebhookDeliveryAttemptView,
+  type WebhookDeliveryFailureReason,
   type WebhookDeliveryListView,
   type WebhookDeliveryStatus,
   type WebhookDeliveryView,
@@ -58,6 +60,14 @@ export class WebhookDeliveryResponseDto implements WebhookDeliveryView {
 
   @ApiProperty({ type: 'integer', nullable: true })
   last_status_code: number | null;
+
+  @ApiProperty({
+    enum: WEBHOOK_DELIVERY_FAILURE_REASONS,
+    nullable: true,
+    description:
+      'Why it ended without being sent: `backlog_full`, the account already had `WEBHOOK_MAX_PENDING_PER_ACCOUNT` pending deliveries in this mode when the event was written (the job stays readable with `GET /v1/jobs/{id}`; redeliver to send it). Null otherwise.',
+  })
+  failure_reason: WebhookDeliveryFailureReason | null;
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;

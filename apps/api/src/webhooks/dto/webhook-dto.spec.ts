@@ -56,6 +56,7 @@ const delivery = {
   attempt_count: 1,
   next_attempt_at: null,
   last_status_code: 200,
+  failure_reason: null,
   created_at: '2025-01-01T00:00:00.000Z',
   finished_at: '2025-01-01T00:00:00.000Z',
   attempts: [attempt],
