@@ -1,5 +1,4 @@
 import { DomainError } from '@reelscout/domain';
-import { Client } from 'pg';
 import request from 'supertest';
 import { runCli } from '../src/cli/cli.runner';
 import { AccountsService } from '../src/accounts/accounts.service';
@@ -196,8 +195,7 @@ describe('accounts, invites, keys and bearer auth (e2e)', () => {
     const bootstrap = t.app.get(BootstrapInviteService);
     // This database already has accounts from the tests above.
     expect(await bootstrap.issueIfEmpty()).toBeNull();
-    const db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    const db = await t.db.connect();
     try {
       await db.query('DELETE FROM accounts');
       const first = await bootstrap.issueIfEmpty();
@@ -293,8 +291,7 @@ describe('accounts, invites, keys and bearer auth (e2e)', () => {
       expect(out.join('\n')).toMatch(/ERR The database has \d+ pending migration\(s\)/);
       expect(out.join('\n')).toMatch(/Run `npm run migrate` first/);
       // Checking changed nothing: not even TypeORM's migrations table was created.
-      const db = new Client({ connectionString: bare.url });
-      await db.connect();
+      const db = await bare.connect();
       const tables = await db.query(
         `select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
       );

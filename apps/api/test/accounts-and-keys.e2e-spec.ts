@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import request from 'supertest';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { ApiKeysService, KEY_CACHE_TTL_MS } from '../src/api-keys/api-keys.service';
@@ -235,8 +234,7 @@ describe('accounts, invites, keys and bearer auth (e2e)', () => {
         .set('Authorization', `Bearer ${key.key}`)
         .send({ note: 'x' });
     }
-    const db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    const db = await t.db.connect();
     try {
       const { rows: columns } = await db.query<{
         table_name: string;

@@ -11,7 +11,6 @@ import {
 } from './fakes';
 import { balanceOf, createFundedKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
-import { SECRET } from './support/assist-scan-spec-shared';
 
 describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
   let t: TestApp;
@@ -44,7 +43,6 @@ describe('assist and scan in live mode (fake provider and fake OpenAI)', () => {
     openai = await startFakeOpenAI();
     t = await createTestApp({
       env: {
-        AUTH_SECRET: SECRET,
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
         OPENAI_BASE_URL: openai.baseUrl,
@@ -358,7 +356,6 @@ describe('scan in live mode with the video provider unconfigured', () => {
     openai = await startFakeOpenAI();
     t = await createTestApp({
       env: {
-        AUTH_SECRET: SECRET,
         VIDEO_PROVIDER_BASE_URL: '',
         VIDEO_PROVIDER_API_KEY: '',
         OPENAI_BASE_URL: openai.baseUrl,

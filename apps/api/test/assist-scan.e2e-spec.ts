@@ -2,7 +2,7 @@ import request from 'supertest';
 import { balanceOf, createFundedKey } from './support/fixtures';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
-import { SECRET, SCAN_REEL_FIELDS } from './support/assist-scan-spec-shared';
+import { SCAN_REEL_FIELDS } from './support/assist-scan-spec-shared';
 
 describe('assist and scan in test mode (sandbox)', () => {
   let t: TestApp;
@@ -16,7 +16,7 @@ describe('assist and scan in test mode (sandbox)', () => {
     // The stalled scan's deadline: short enough for a quick 504, long enough that a healthy
     // scan on a busy machine never comes near it (near it, a scan skips relevance: degraded).
     t = await createTestApp({
-      env: { AUTH_SECRET: SECRET, SCAN_DEADLINE_MS: '5000', SANDBOX_SLOW_DELAY_MS: '60000' },
+      env: { SCAN_DEADLINE_MS: '5000', SANDBOX_SLOW_DELAY_MS: '60000' },
     });
   });
   afterAll(async () => {

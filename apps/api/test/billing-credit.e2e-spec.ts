@@ -2,9 +2,8 @@ import { type Client } from 'pg';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { runCli } from '../src/cli/cli.runner';
-import { type BillingService } from '../src/ledger/billing.service';
 import { type FakeServerControls } from './fakes/fake-http';
-import { createKey } from './support/fixtures';
+import { createKey, grant } from './support/fixtures';
 import { openJob, settleSuccess } from './support/ledger-fixtures';
 import { sleep } from './support/local-servers';
 import { type TestApp } from './support/test-app';
@@ -20,7 +19,6 @@ import {
 describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', () => {
   let app: BillingSpecApp;
   let t: TestApp;
-  let billing: BillingService;
   let db: Client;
   let stripeApi: FakeServerControls;
   const server = () => t.app.getHttpServer();
@@ -28,7 +26,7 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
 
   beforeAll(async () => {
     app = await startBillingSpecApp();
-    ({ t, billing, db, stripeApi } = app);
+    ({ t, db, stripeApi } = app);
   });
 
   afterAll(async () => {
@@ -233,7 +231,7 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
         expect(await settleSuccess(t.app, job, charge)).toMatchObject({ captured: true });
       };
       for (const id of [owner.id, other.id]) {
-        await billing.credit({ accountId: id, mode: 'test' }, 2_000_000, { kind: 'grant' });
+        await grant(t.app, id, 2_000_000);
         await spend(id, 'scan', 7_500);
         await spend(id, 'music', 250_000);
       }

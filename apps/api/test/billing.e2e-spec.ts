@@ -1,8 +1,8 @@
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { type BillingService } from '../src/ledger/billing.service';
-import { balanceOf, createFundedKey, createKey } from './support/fixtures';
+import { balanceOf, createFundedKey, createKey, grant } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 import { V1ChargeModule, chargeProbe } from './support/test-operations.module';
@@ -90,7 +90,7 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
         expect.objectContaining({ status: 402, charged: '0', error_code: 'insufficient_credit' }),
       );
       // Live balance is separate: a test key never spends it.
-      await billing.credit({ accountId: account.id, mode: 'live' }, 500_000, { kind: 'grant' });
+      await grant(t.app, account.id, 500_000, 'live');
       expect((await call(key, { hold: 150_000, charge: 1 })).status).toBe(402);
     });
 
@@ -174,7 +174,7 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
 
       const poor = await call(key, { hold: 500_000, charge: 1 }, { 'Idempotency-Key': 'k2' });
       expect(poor.status).toBe(402);
-      await billing.credit({ accountId: account.id, mode: 'test' }, 1_000_000, { kind: 'grant' });
+      await grant(t.app, account.id, 1_000_000);
       const retried = await call(key, { hold: 500_000, charge: 1 }, { 'Idempotency-Key': 'k2' });
       expect(retried.status).toBe(200);
       expect(retried.headers['idempotent-replayed']).toBeUndefined();
@@ -211,7 +211,6 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
         short = await createTestApp({
           extraImports: [V1ChargeModule],
           env: {
-            AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
             HOLD_REAPER_INTERVAL_MS: '0',
             ASSIST_DEADLINE_MS: '200',
           },
@@ -334,8 +333,7 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
         [account.id],
       );
       // Hold the balance row, so both deliveries get past every check and queue on it together.
-      const locker = new Client({ connectionString: t.db.url });
-      await locker.connect();
+      const locker = await t.db.connect();
       try {
         await locker.query('BEGIN');
         await locker.query(

@@ -1,8 +1,7 @@
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { JobSweeper } from '../src/execution/job-sweeper';
-import { BillingService } from '../src/ledger/billing.service';
-import { createAccount, createKey } from './support/fixtures';
+import { createFundedKey } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -13,27 +12,20 @@ describe('jobs without a worker (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
+      worker: false,
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
-        JOBS_WORKER: 'false',
         JOBS_STALE_AFTER_MS: '200',
       },
     });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db?.end();
     await t?.close();
   });
 
   it('cancel of a queued job: canceled, nothing charged, the hold released', async () => {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, 1_000_000, { kind: 'grant' });
-    const { key } = await createKey(t.app, account.id, 'test');
+    const { account, key } = await createFundedKey(t.app, { micros: 1_000_000 });
     const accepted = await request(t.app.getHttpServer())
       .post('/v1/playbook')
       .set('Authorization', `Bearer ${key}`)
@@ -71,27 +63,20 @@ describe('a queued job whose queue message was used up (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
+      worker: false,
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
-        JOBS_WORKER: 'false',
         JOBS_STALE_AFTER_MS: '200',
       },
     });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db?.end();
     await t?.close();
   });
 
   it('gets a new message from the sweeper, so it is not stranded until it expires', async () => {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, 1_000_000, { kind: 'grant' });
-    const { key } = await createKey(t.app, account.id, 'test');
+    const { key } = await createFundedKey(t.app, { micros: 1_000_000 });
     const accepted = await request(t.app.getHttpServer())
       .post('/v1/assist')
       .set('Authorization', `Bearer ${key}`)
@@ -137,7 +122,6 @@ describe('jobs at shutdown (e2e)', () => {
     const saved = { ...process.env };
     const t = await createTestApp({
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         SANDBOX_SLOW_DELAY_MS: '8000',
         SCAN_DEADLINE_MS: '30000',
         // Slow beats: a cancel asked for in the database is not seen before the shutdown.
@@ -145,14 +129,9 @@ describe('jobs at shutdown (e2e)', () => {
         JOBS_SHUTDOWN_GRACE_MS: '300',
       },
     });
-    const db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    const db = await t.db.connect();
     try {
-      const account = await createAccount(t.app);
-      await t.app
-        .get(BillingService)
-        .credit({ accountId: account.id, mode: 'test' }, 1_000_000, { kind: 'grant' });
-      const { key } = await createKey(t.app, account.id, 'test');
+      const { account, key } = await createFundedKey(t.app, { micros: 1_000_000 });
       const accepted = await request(t.app.getHttpServer())
         .post('/v1/scan')
         .set('Authorization', `Bearer ${key}`)
@@ -193,7 +172,6 @@ describe('jobs at shutdown (e2e)', () => {
       ).rows[0].n as number;
       return { job, money, messages };
     } finally {
-      await db.end();
       await t.db.drop();
       for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
       Object.assign(process.env, saved);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { createFundedKey, createKey } from './support/fixtures';
 import { sleep } from './support/local-servers';
@@ -33,19 +33,16 @@ describe('jobs (e2e)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         // The sandbox's slow phrase stalls 2.5 s and then answers, well inside the deadline.
         SANDBOX_SLOW_DELAY_MS: '2500',
         SCAN_DEADLINE_MS: '30000',
         JOBS_HEARTBEAT_MS: '100',
       },
     });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db?.end();
     await t?.close();
   });
 

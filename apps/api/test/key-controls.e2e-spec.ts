@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import { ApiKeysService } from '../src/api-keys/api-keys.service';
 import type { Clock } from '../src/common/clock/clock';
-import { BillingService } from '../src/ledger/billing.service';
 import { MIGRATIONS } from '@reelscout/database';
-import { createKey } from './support/fixtures';
+import { createKey, grant } from './support/fixtures';
 import { createTestDatabase, runMigrationStep } from './support/test-database';
 import type { TestApp } from './support/test-app';
 import { HOUR, keyControlsSuite } from './support/key-controls-suite';
@@ -147,9 +146,7 @@ describe('key controls (e2e)', () => {
   describe('scopes', () => {
     it('refuses an operation outside the scopes with 403 before any hold; resource routes are not scoped', async () => {
       const { agent, account } = await signedIn();
-      await t.app
-        .get(BillingService)
-        .credit({ accountId: account.id, mode: 'test' }, 5_000_000, { kind: 'grant' });
+      await grant(t.app, account.id, 5_000_000);
       const created = await agent
         .post('/account/keys')
         .send({ name: 'assist only', mode: 'test', operations: ['assist'] });
@@ -260,8 +257,7 @@ describe('key controls (e2e)', () => {
 
   it('migrating down revokes the keys that were expired or scoped (no access given back)', async () => {
     const scratch = await createTestDatabase();
-    const pg = new Client({ connectionString: scratch.url });
-    await pg.connect();
+    const pg = await scratch.connect();
     try {
       const { rows } = await pg.query(
         `INSERT INTO accounts (email, password_hash) VALUES ('down@example.com', 'x') RETURNING id`,

@@ -14,7 +14,7 @@ import {
 } from './fakes';
 import { balanceOf, createFundedKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
-import { SECRET, magicA, type Suggestion, poster } from './support/music-spec-shared';
+import { magicA, type Suggestion, poster } from './support/music-spec-shared';
 
 jest.setTimeout(120_000);
 
@@ -23,7 +23,7 @@ describe('music deadline', () => {
   beforeAll(async () => {
     t = await createTestApp({
       extraImports: [MusicModule],
-      env: { AUTH_SECRET: SECRET, MUSIC_DEADLINE_MS: '1500', SANDBOX_SLOW_DELAY_MS: '5000' },
+      env: { MUSIC_DEADLINE_MS: '1500', SANDBOX_SLOW_DELAY_MS: '5000' },
     });
   });
   afterAll(async () => {
@@ -65,7 +65,6 @@ describe('music in live mode (fake provider, real media)', () => {
       env: {
         // The fakes serve media on 127.0.0.1: allowed the way an operator would allow it.
         OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
-        AUTH_SECRET: SECRET,
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
         VIDEO_PROVIDER_MAX_RETRIES: '0',

@@ -11,7 +11,6 @@ import { balanceOf, createFundedKey } from './support/fixtures';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
 import {
-  SECRET,
   MAX_CANDIDATES,
   COFFEE_0,
   COFFEE_0_SHORT_LINK,
@@ -40,7 +39,7 @@ describe('music in test mode (sandbox)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       extraImports: [MusicModule],
-      env: { AUTH_SECRET: SECRET, MUSIC_MAX_CANDIDATES: String(MAX_CANDIDATES) },
+      env: { MUSIC_MAX_CANDIDATES: String(MAX_CANDIDATES) },
     });
   });
   afterAll(async () => {

@@ -15,12 +15,7 @@ import {
 } from './fakes';
 import { balanceOf, createFundedKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
-import {
-  SECRET,
-  FUNDS,
-  type PlaybookBody,
-  expectPlaybookShape,
-} from './support/playbook-spec-shared';
+import { FUNDS, type PlaybookBody, expectPlaybookShape } from './support/playbook-spec-shared';
 
 describe('playbook in live mode (fake provider serving a real video, fake OpenAI)', () => {
   let t: TestApp;
@@ -115,7 +110,6 @@ describe('playbook in live mode (fake provider serving a real video, fake OpenAI
       env: {
         // The fakes serve media on 127.0.0.1: allowed the way an operator would allow it.
         OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
-        AUTH_SECRET: SECRET,
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
         OPENAI_BASE_URL: openai.baseUrl,

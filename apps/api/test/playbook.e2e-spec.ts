@@ -6,7 +6,6 @@ import { balanceOf, createFundedKey } from './support/fixtures';
 import { securitySuite } from './support/security-suite';
 import { createTestApp, type TestApp } from './support/test-app';
 import {
-  SECRET,
   FUNDS,
   type PlaybookBody,
   timingsOf,
@@ -25,7 +24,7 @@ describe('playbook in test mode (sandbox)', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_SECRET: SECRET }, extraImports: [PlaybookModule] });
+    t = await createTestApp({ extraImports: [PlaybookModule] });
   });
   afterAll(async () => {
     await t.close();
@@ -226,7 +225,7 @@ describe('playbook deadline', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { AUTH_SECRET: SECRET, PLAYBOOK_DEADLINE_MS: '1000', SANDBOX_SLOW_DELAY_MS: '5000' },
+      env: { PLAYBOOK_DEADLINE_MS: '1000', SANDBOX_SLOW_DELAY_MS: '5000' },
       extraImports: [PlaybookModule],
     });
   });

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { BillingService } from '../src/ledger/billing.service';
 import { FfmpegRunner } from '../src/media-analysis/ffmpeg.runner';
 import { PlaygroundMediaService } from '../src/playground/playground-media.service';
 import { SandboxMediaRendererService } from '../src/sandbox-media/sandbox-media.renderer';
@@ -15,10 +14,10 @@ import {
   type FakeOpenAI,
   type FakeProvider,
 } from './fakes';
-import { balanceOf, createAccount } from './support/fixtures';
+import { balanceOf, createAccount, grant } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
-import { SECRET, FUNDS, FINAL, type Job, isJpeg, binary } from './support/playground-spec-shared';
+import { FUNDS, FINAL, type Job, isJpeg, binary } from './support/playground-spec-shared';
 
 /**
  * Live mode, with fakes only at the network edge: the fake provider serves a real video and a
@@ -97,7 +96,6 @@ describe('playground in live mode (fake provider and OpenAI)', () => {
     t = await createTestApp({
       env: {
         OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
-        AUTH_SECRET: SECRET,
         PLAYGROUND_MEDIA_DIR: mediaDir,
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
@@ -160,9 +158,7 @@ describe('playground in live mode (fake provider and OpenAI)', () => {
 
   it('a confirmed live run is billed; its cover, frames and video come through the egress guard once', async () => {
     const account = await createAccount(t.app, { apiAccess: true });
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'live' }, FUNDS, { kind: 'grant' });
+    await grant(t.app, account.id, FUNDS, 'live');
     const agent = request.agent(t.app.getHttpServer());
     await agent.post('/auth/sign-in').send({ email: account.email, password: account.password });
 

@@ -1,15 +1,13 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
-import { BillingService } from '../src/ledger/billing.service';
 import { FRAMES_PER_RUN, PlaygroundMediaService } from '../src/playground/playground-media.service';
-import { balanceOf, createAccount, createKey } from './support/fixtures';
+import { balanceOf, createAccount, createKey, grant } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 import {
-  SECRET,
   COFFEE_0,
   PHOTO_POST,
   FUNDS,
@@ -42,7 +40,6 @@ describe('playground (e2e)', () => {
     mediaDir = mkdtempSync(join(tmpdir(), 'reelscout-playground-e2e-'));
     t = await createTestApp({
       env: {
-        AUTH_SECRET: SECRET,
         PLAYGROUND_MEDIA_DIR: mediaDir,
         JOBS_HEARTBEAT_MS: '100',
         DASHBOARD_RATE_LIMIT_PER_MIN: '100000',
@@ -50,14 +47,12 @@ describe('playground (e2e)', () => {
         MUSIC_MAX_CANDIDATES: '8',
       },
     });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
     owner = await party(FUNDS);
     other = await party(FUNDS);
   }, 60_000);
 
   afterAll(async () => {
-    await db?.end();
     await t?.close();
     rmSync(mediaDir, { recursive: true, force: true });
   });
@@ -65,9 +60,7 @@ describe('playground (e2e)', () => {
   async function party(testCredit: number): Promise<SignedInAccount> {
     const account = await createAccount(t.app, { apiAccess: true });
     if (testCredit > 0) {
-      await t.app
-        .get(BillingService)
-        .credit({ accountId: account.id, mode: 'test' }, testCredit, { kind: 'grant' });
+      await grant(t.app, account.id, testCredit);
     }
     const { key } = await createKey(t.app, account.id, 'test');
     const agent = request.agent(server());
@@ -234,9 +227,7 @@ describe('playground (e2e)', () => {
     });
 
     it('live mode: without or with a wrong confirm_price_usd → 400, nothing charged or created', async () => {
-      await t.app
-        .get(BillingService)
-        .credit({ accountId: owner.account.id, mode: 'live' }, FUNDS, { kind: 'grant' });
+      await grant(t.app, owner.account.id, FUNDS, 'live');
       const jobsBefore = await db.query(
         `SELECT count(*)::int AS n FROM jobs WHERE account_id = $1`,
         [owner.account.id],

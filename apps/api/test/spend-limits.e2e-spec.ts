@@ -1,7 +1,7 @@
 import type { Client } from 'pg';
 import type { Clock } from '../src/common/clock/clock';
 import { BillingService } from '../src/ledger/billing.service';
-import { createAccount, createKey } from './support/fixtures';
+import { createKey, createFundedKey } from './support/fixtures';
 import type { TestApp } from './support/test-app';
 import { ASSIST, GRANT, NOW, SCAN_PER_REEL, spendLimitsSuite } from './support/spend-limits-suite';
 
@@ -261,16 +261,12 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   it('short credit still answers 402 insufficient_credit, with nothing counted', async () => {
     clock.set(NOW);
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, 5_000, { kind: 'grant' });
-    const key = await createKey(t.app, account.id, 'test');
-    const res = await assist(key.key, 'dave');
+    const { keyId, key } = await createFundedKey(t.app, { micros: 5_000 });
+    const res = await assist(key, 'dave');
     expect(res.status).toBe(402);
     expect(res.body.error.code).toBe('insufficient_credit');
     expect(res.headers['x-service-balance-usd']).toBe('0.005000');
     expect(res.headers['x-service-price-usd']).toBe('0.010000');
-    expect(await counter('key', key.id, 'total', '1970-01-01')).toBe(0);
+    expect(await counter('key', keyId, 'total', '1970-01-01')).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { BillingService } from '../../src/ledger/billing.service';
-import { balanceOf } from '../support/fixtures';
+import { balanceOf, grant } from '../support/fixtures';
 import { securitySuite } from '../support/security-suite';
 import type { TestApp } from '../support/test-app';
 import { ENABLED_OPERATIONS } from './v1-operations';
@@ -91,9 +91,7 @@ describe('object-level authorization on /account, and the security suite on /v1 
       .set('Idempotency-Key', 'shared-idem-key-1')
       .send(body);
     expect(first.status).toBe(200);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: victim.account.id, mode: 'test' }, 10_000, { kind: 'grant' });
+    await grant(t.app, victim.account.id, 10_000);
     const before = await t.app
       .get(BillingService)
       .balance({ accountId: attacker.account.id, mode: 'test' });

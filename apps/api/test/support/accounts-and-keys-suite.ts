@@ -14,7 +14,6 @@ export function accountsAndKeysSuite() {
     state.t = await createTestApp({
       extraImports: [V1ProbeModule],
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         PUBLIC_URL: 'http://localhost:3000',
         // Every request here comes from 127.0.0.1: keep the per-IP sign-in ceiling (proven in
         // throttling.e2e-spec.ts) out of the way of the per-e-mail throttle tested here.

@@ -1,5 +1,3 @@
-export const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
-
 export const SCAN_REEL_FIELDS = [
   'id',
   'url',

@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import { BillingService } from '../../src/ledger/billing.service';
 import { startFakeHttpServer, type FakeServerControls } from '../fakes/fake-http';
-import { createAccount, type AccountFixture } from './fixtures';
+import { createAccount, type AccountFixture, grant } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 import { V1ChargeModule } from './test-operations.module';
 
@@ -35,7 +35,6 @@ export async function startBillingSpecApp(): Promise<BillingSpecApp> {
   const t = await createTestApp({
     extraImports: [V1ChargeModule],
     env: {
-      AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       STRIPE_SECRET_KEY: 'sk_test_reelscout_e2e_not_used_for_network',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE_URL: stripeApi.url,
@@ -46,8 +45,7 @@ export async function startBillingSpecApp(): Promise<BillingSpecApp> {
     },
   });
   const billing = t.app.get(BillingService);
-  const db = new Client({ connectionString: t.db.url });
-  await db.connect();
+  const db = t.sql;
   return { t, billing, db, stripeApi };
 }
 
@@ -137,10 +135,9 @@ export function billingSpecHelpers(get: () => BillingSpecApp) {
   }
 
   async function funded(micros: number, mode: 'live' | 'test' = 'test'): Promise<AccountFixture> {
-    const { t, billing } = get();
+    const { t } = get();
     const account = await createAccount(t.app);
-    if (micros > 0)
-      await billing.credit({ accountId: account.id, mode }, micros, { kind: 'grant' });
+    if (micros > 0) await grant(t.app, account.id, micros, mode);
     return account;
   }
 

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { Clock } from '../../src/common/clock/clock';
 import { createAccount, type AccountFixture } from './fixtures';
@@ -18,16 +18,14 @@ export function keyControlsSuite() {
   const server = () => state.t.app.getHttpServer();
 
   beforeAll(async () => {
-    state.t = await createTestApp({ env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' } });
-    state.db = new Client({ connectionString: state.t.db.url });
-    await state.db.connect();
+    state.t = await createTestApp();
+    state.db = state.t.sql;
     state.clock = state.t.app.get(Clock);
   });
 
   afterEach(() => state.clock.set(null));
 
   afterAll(async () => {
-    await state.db.end();
     await state.t.close();
   });
 

@@ -2,7 +2,6 @@ import { type INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { FIT_WEIGHTS } from '../../src/music/music.scoring';
 
-export const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
 /** A small pool keeps the cold analyses of this file short; ranking works the same way. */
 export const MAX_CANDIDATES = 10;
 

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { ApiKeysService } from '../../src/api-keys/api-keys.service';
-import { BillingService } from '../../src/ledger/billing.service';
-import { balanceOf } from './fixtures';
+import { balanceOf, grant } from './fixtures';
 import {
   HOSTILE_IDS,
   VICTIM_LIVE_CREDIT,
@@ -74,9 +73,7 @@ export function accountRouteChecks(
         .send({ message: 'hello there' });
       expect(still.status).toBe(200);
       s.victim.requestIds.push(still.headers['x-request-id'] as string);
-      await s.t.app
-        .get(BillingService)
-        .credit({ accountId: s.victim.account.id, mode: 'test' }, 10_000, { kind: 'grant' });
+      await grant(s.t.app, s.victim.account.id, 10_000);
     },
     'GET /account/keys/{id}': async () => {
       await expectAll404(

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { ApiKeysService } from '../../src/api-keys/api-keys.service';
 import { JobEvents } from '../../src/execution/job-events';
 import { BillingService } from '../../src/ledger/billing.service';
 import { WebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.service';
-import { createAccount, createKey, type AccountFixture } from './fixtures';
+import { type AccountFixture, createFundedKey } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
 export type Agent = ReturnType<typeof request.agent>;
@@ -51,15 +51,14 @@ export function objectAuthorizationSuite() {
   const server = () => s.t.app.getHttpServer();
 
   async function party(label: string, credit: number, subject: string): Promise<SignedInAccount> {
-    const account = await createAccount(s.t.app, { apiAccess: true });
-    const billing = s.t.app.get(BillingService);
-    await billing.credit({ accountId: account.id, mode: 'test' }, credit, { kind: 'grant' });
-    if (label === 'victim')
-      await billing.credit({ accountId: account.id, mode: 'live' }, VICTIM_LIVE_CREDIT, {
-        kind: 'grant',
-      });
-    const test = await createKey(s.t.app, account.id, 'test');
-    const live = await createKey(s.t.app, account.id, 'live');
+    const funded = await createFundedKey(s.t.app, { micros: credit });
+    const account = funded.account;
+    const test = { id: funded.keyId, key: funded.key };
+    const live = await createFundedKey(s.t.app, {
+      account,
+      mode: 'live',
+      micros: label === 'victim' ? VICTIM_LIVE_CREDIT : 0,
+    });
     const webhooks = s.t.app.get(WebhookEndpointsService);
     // Nothing listens on port 9 (discard): the deliveries exist, and with no dispatcher running
     // here (JOBS_WORKER=false) they stay pending, untouched.
@@ -101,7 +100,7 @@ export function objectAuthorizationSuite() {
     return {
       account,
       agent,
-      keyIds: [test.id, live.id],
+      keyIds: [test.id, live.keyId],
       key: test.key,
       requestIds,
       checkoutId,
@@ -114,20 +113,18 @@ export function objectAuthorizationSuite() {
 
   beforeAll(async () => {
     s.t = await createTestApp({
+      // No dispatcher: the parties' webhook deliveries stay as they were made.
+      worker: false,
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         DASHBOARD_RATE_LIMIT_PER_MIN: '100000',
         AUTH_RATE_LIMIT_PER_MIN: '100000',
         RATE_LIMIT_PER_KEY_PER_MIN: '100000',
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
-        // No dispatcher: the parties' webhook deliveries stay as they were made.
-        JOBS_WORKER: 'false',
         // The parties' endpoints name 127.0.0.1 (never called: there is no dispatcher).
         OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
       },
     });
-    s.db = new Client({ connectionString: s.t.db.url });
-    await s.db.connect();
+    s.db = s.t.sql;
     s.victim = await party('victim', VICTIM_TEST_CREDIT, VICTIM_SUBJECT);
     s.attacker = await party('attacker', ATTACKER_TEST_CREDIT, 'attacker-customer');
     // Usage records are written once each response has gone: wait for the victim's (bounded).
@@ -154,7 +151,6 @@ export function objectAuthorizationSuite() {
   });
 
   afterAll(async () => {
-    await s.db?.end();
     await s.t?.close();
   });
 

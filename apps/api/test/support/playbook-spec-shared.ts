@@ -1,4 +1,3 @@
-export const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
 export const FUNDS = 10_000_000;
 
 export interface Timed {

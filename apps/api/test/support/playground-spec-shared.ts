@@ -1,7 +1,6 @@
 import type request from 'supertest';
 import { type AccountFixture } from './fixtures';
 
-export const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
 export const COFFEE_0 = 'https://www.tiktok.com/@brewwithmaya/video/7400000443622845792';
 export const PHOTO_POST = 'https://www.tiktok.com/@sandbox/video/7000000000000000204';
 export const FUNDS = 10_000_000;

@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import { Reelscout, type ResponseMeta } from '@reelscout/sdk';
-import { BillingService } from '../../src/ledger/billing.service';
-import { createAccount, createKey } from './fixtures';
+import { createFundedKey } from './fixtures';
 import { createTestApp, type TestApp } from './test-app';
 
 export const VIDEO = 'https://www.tiktok.com/@brewwithmaya/video/7400000443622845792';
@@ -43,7 +42,6 @@ export interface SdkSpecApp {
 export async function startSdkSpecApp(): Promise<SdkSpecApp> {
   const t = await createTestApp({
     env: {
-      AUTH_SECRET: 'e2e-sdk-secret-e2e-sdk-secret-e2e-sdk',
       WEBHOOK_RETRY_DELAYS_S: '0.2,0.2,0.2',
       WEBHOOK_POLL_INTERVAL_MS: '100',
       WEBHOOK_TIMEOUT_MS: '3000',
@@ -60,8 +58,7 @@ export async function startSdkSpecApp(): Promise<SdkSpecApp> {
   });
   await t.app.listen(0, '127.0.0.1');
   const baseURL = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-  const db = new Client({ connectionString: t.db.url });
-  await db.connect();
+  const db = t.sql;
   return { t, baseURL, db };
 }
 
@@ -75,13 +72,7 @@ export function sdkSpecHelpers(get: () => SdkSpecApp) {
   /** An account with API access, `usd` of test credit (micro-USD) and a test key. */
   async function party(micros = 10_000_000) {
     const { t } = get();
-    const account = await createAccount(t.app, { apiAccess: true });
-    if (micros > 0) {
-      await t.app
-        .get(BillingService)
-        .credit({ accountId: account.id, mode: 'test' }, micros, { kind: 'grant' });
-    }
-    const { key } = await createKey(t.app, account.id, 'test');
+    const { account, key } = await createFundedKey(t.app, { micros });
     return { account, key };
   }
 

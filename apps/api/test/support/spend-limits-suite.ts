@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { Clock } from '../../src/common/clock/clock';
 import { BillingService } from '../../src/ledger/billing.service';
@@ -26,21 +26,18 @@ export function spendLimitsSuite() {
   beforeAll(async () => {
     state.t = await createTestApp({
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         HOLD_REAPER_INTERVAL_MS: '0',
         RATE_LIMIT_PER_KEY_PER_MIN: '100000',
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
         RATE_LIMIT_IN_FLIGHT_PER_KEY: '1000',
       },
     });
-    state.db = new Client({ connectionString: state.t.db.url });
-    await state.db.connect();
+    state.db = state.t.sql;
     state.clock = state.t.app.get(Clock);
   });
 
   afterAll(async () => {
     state.clock.set(null);
-    await state.db.end();
     await state.t.close();
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { WebhookOutbox, type JobEventType } from '../../src/webhooks/webhook-outbox';
@@ -18,9 +18,8 @@ export function webhooksSuite() {
 
   beforeAll(async () => {
     state.t = await createTestApp({
+      worker: true,
       env: {
-        AUTH_SECRET: 'e2e-webhooks-secret-e2e-webhooks-secret',
-        JOBS_WORKER: 'true',
         WEBHOOK_RETRY_DELAYS_S: '0.2,0.2,0.2',
         WEBHOOK_POLL_INTERVAL_MS: '50',
         WEBHOOK_TIMEOUT_MS: '3000',
@@ -32,13 +31,11 @@ export function webhooksSuite() {
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
       },
     });
-    state.db = new Client({ connectionString: state.t.db.url });
-    await state.db.connect();
+    state.db = state.t.sql;
   });
 
   afterAll(async () => {
     await Promise.all(receivers.map((receiver) => receiver.close()));
-    await state.db?.end();
     await state.t?.close();
   });
 
