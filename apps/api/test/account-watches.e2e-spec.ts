@@ -1,12 +1,10 @@
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { Clock } from '../src/common/clock/clock';
-import { BillingService } from '../src/ledger/billing.service';
-import { type AccountFixture, balanceOf, createAccount } from './support/fixtures';
+import { type AccountFixture, balanceOf, createAccount, grant } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const SECRET = 'e2e-account-watches-secret-e2e-account';
 const FUNDS = 10_000_000;
 const PER_REEL = 7_500;
 const FINAL = new Set(['succeeded', 'failed', 'canceled']);
@@ -45,26 +43,22 @@ describe('account watches (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { AUTH_SECRET: SECRET, DASHBOARD_RATE_LIMIT_PER_MIN: '100000' },
+      env: { DASHBOARD_RATE_LIMIT_PER_MIN: '100000' },
     });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
     owner = await signedIn(FUNDS);
     other = await signedIn(FUNDS);
   }, 60_000);
 
   afterAll(async () => {
     t?.app.get(Clock).set(null);
-    await db?.end();
     await t?.close();
   });
 
   async function signedIn(testCredit: number): Promise<SignedIn> {
     const account = await createAccount(t.app, { apiAccess: true });
     if (testCredit > 0) {
-      await t.app
-        .get(BillingService)
-        .credit({ accountId: account.id, mode: 'test' }, testCredit, { kind: 'grant' });
+      await grant(t.app, account.id, testCredit);
     }
     const agent = request.agent(server());
     const res = await agent

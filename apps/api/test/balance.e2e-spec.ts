@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { BillingService } from '../src/ledger/billing.service';
-import { createAccount, createKey } from './support/fixtures';
+import { createAccount, createKey, grant, createFundedKey } from './support/fixtures';
 import { openJob, settleFailure } from './support/ledger-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -11,7 +10,7 @@ describe('GET /v1/balance (e2e)', () => {
   const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' } });
+    t = await createTestApp();
   });
 
   afterAll(async () => {
@@ -20,14 +19,10 @@ describe('GET /v1/balance (e2e)', () => {
 
   async function account(test: number, live: number) {
     const created = await createAccount(t.app);
-    const billing = t.app.get(BillingService);
-    if (test)
-      await billing.credit({ accountId: created.id, mode: 'test' }, test, { kind: 'grant' });
-    if (live)
-      await billing.credit({ accountId: created.id, mode: 'live' }, live, { kind: 'grant' });
+    if (live) await grant(t.app, created.id, live, 'live');
     return {
       id: created.id,
-      testKey: (await createKey(t.app, created.id, 'test')).key,
+      testKey: (await createFundedKey(t.app, { account: created, micros: test })).key,
       liveKey: (await createKey(t.app, created.id, 'live')).key,
     };
   }

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { MIGRATIONS } from '@reelscout/database';
 import { createFundedKey } from './support/fixtures';
@@ -74,13 +74,11 @@ describe('column rules as domains (e2e)', () => {
   let db: Client;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' } });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    t = await createTestApp();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db.end();
     await t.close();
   });
 
@@ -139,8 +137,7 @@ describe('column rules as domains (e2e)', () => {
 
   it('the migration rewrites no table and rebuilds no index; down puts the table CHECKs back', async () => {
     const scratch = await createTestDatabase();
-    const pg = new Client({ connectionString: scratch.url });
-    await pg.connect();
+    const pg = await scratch.connect();
     try {
       const storage = async () =>
         (

@@ -76,7 +76,6 @@ describe('the examples of the README and docs/ (e2e)', () => {
         [api] = await startBuiltApis(1, {
           DATABASE_URL: db.url,
           REDIS_URL: '',
-          AUTH_SECRET: 'docs-examples-secret-docs-examples-secret',
         });
         env.REELSCOUT_API_KEY = await cliTestKey('docs');
         expect(env.REELSCOUT_API_KEY).toMatch(/^rs_test_/);

@@ -73,7 +73,6 @@ describe('SDK build and examples (e2e)', () => {
     [api] = await startBuiltApis(1, {
       DATABASE_URL: db.url,
       REDIS_URL: '',
-      AUTH_SECRET: 'examples-secret-examples-secret-examples',
       WEBHOOK_POLL_INTERVAL_MS: '200',
       // The webhook example's receiver listens on 127.0.0.1 (npm start allows it the same way).
       OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
-import { BillingService } from '../src/ledger/billing.service';
 import { SandboxMediaRendererService } from '../src/sandbox-media/sandbox-media.renderer';
 import {
   appAweme,
@@ -13,7 +12,7 @@ import {
   type FakeProvider,
 } from './fakes';
 import type { FakeBehavior } from './fakes/fake-http';
-import { balanceOf, createAccount, createKey } from './support/fixtures';
+import { balanceOf, createFundedKey } from './support/fixtures';
 import { waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -172,7 +171,6 @@ describe('faults at the providers: right status, envelope, nothing charged, reco
       env: {
         // The fakes serve media on 127.0.0.1: allowed the way an operator would allow it.
         OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
-        AUTH_SECRET: 'faults-secret-faults-secret-faults-secret',
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
         VIDEO_PROVIDER_MAX_RETRIES: '0',
@@ -197,12 +195,10 @@ describe('faults at the providers: right status, envelope, nothing charged, reco
       audio: { key: 'faults-bed', durationSec: 6, tempoBpm: 100, energy: 0.5, mood: 'bright' },
     });
     mediaFile = await readFile(file);
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db.end();
     await t.close();
     await Promise.all([provider.close(), openai.close()]);
   });
@@ -263,11 +259,7 @@ describe('faults at the providers: right status, envelope, nothing charged, reco
     '%s',
     async (_label, { target, fault }) => {
       healthyFakes();
-      const account = await createAccount(t.app);
-      await t.app
-        .get(BillingService)
-        .credit({ accountId: account.id, mode: 'live' }, 1_000_000, { kind: 'grant' });
-      const { key } = await createKey(t.app, account.id, 'live');
+      const { account, key } = await createFundedKey(t.app, { micros: 1_000_000, mode: 'live' });
       target.inject(provider, openai, fault.behavior);
 
       const res = await request(t.app.getHttpServer())

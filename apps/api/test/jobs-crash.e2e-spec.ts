@@ -1,15 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { fromPublicJobId } from '../src/execution/job-ids';
 import { createFundedKey } from './support/fixtures';
 import { until, waitForValue } from './support/local-servers';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, TEST_AUTH_SECRET, type TestApp } from './support/test-app';
 import { TEST_API_DIR } from './support/test-build';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const AUTH_SECRET = 'jobs-crash-secret-jobs-crash-secret-xx';
 const CREDIT = 10_000_000;
 /** The sandbox's slow phrase: the scan stalls SANDBOX_SLOW_DELAY_MS, then answers. */
 const SLOW_SCAN = { query: 'sandbox-slow home espresso', limit: 4 };
@@ -35,15 +34,13 @@ describe('a worker killed with SIGKILL mid-job (e2e)', () => {
   const server = () => t.app.getHttpServer();
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_SECRET, JOBS_WORKER: 'false' } });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    t = await createTestApp({ worker: false });
+    db = t.sql;
   }, 400_000);
 
   afterAll(async () => {
     for (const worker of workers) if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
     await Promise.all(workers.map((worker) => worker.exited));
-    await db?.end();
     await t?.close();
   });
 
@@ -57,7 +54,7 @@ describe('a worker killed with SIGKILL mid-job (e2e)', () => {
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         DATABASE_URL: t.db.url,
-        AUTH_SECRET,
+        AUTH_SECRET: TEST_AUTH_SECRET,
         JOBS_HEARTBEAT_MS: '100',
         JOBS_STALE_AFTER_MS: '1500',
         JOBS_SWEEP_INTERVAL_MS: '300',

@@ -1,7 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
-import { BillingService } from '../src/ledger/billing.service';
-import { createAccount, createKey } from './support/fixtures';
+import { createFundedKey } from './support/fixtures';
 import { until, waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 import { signatureHeaders, startReceiver, type Receiver } from './support/receiver';
@@ -33,7 +32,6 @@ describe('jobs and webhooks (e2e)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       env: {
-        AUTH_SECRET: 'e2e-jobs-webhooks-secret-e2e-jobs-webhooks',
         WEBHOOK_RETRY_DELAYS_S: '0.2,0.2,0.2',
         WEBHOOK_POLL_INTERVAL_MS: '100',
         WEBHOOK_TIMEOUT_MS: '3000',
@@ -60,11 +58,7 @@ describe('jobs and webhooks (e2e)', () => {
 
   /** A funded account with a key of `mode`. */
   async function party(mode: 'live' | 'test' = 'test') {
-    const account = await createAccount(t.app, { apiAccess: true });
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode }, 10_000_000, { kind: 'grant' });
-    const { key } = await createKey(t.app, account.id, mode);
+    const { account, key } = await createFundedKey(t.app, { mode: mode });
     return { account, key };
   }
 

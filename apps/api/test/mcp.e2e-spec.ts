@@ -49,7 +49,6 @@ describe('MCP server (e2e)', () => {
 
     t = await createTestApp({
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         JOBS_HEARTBEAT_MS: '100',
         SANDBOX_SLOW_DELAY_MS: '1500',
         // music's tools are proven here, not its ranking breadth (music.e2e-spec.ts): 8 sounds.

@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { BillingService } from '../src/ledger/billing.service';
-import { createAccount, createKey } from './support/fixtures';
+import { createAccount, createKey, createFundedKey } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { expectDocumented, type OpenApiDoc, type RealResponse } from './support/openapi-validate';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -25,7 +24,6 @@ describe('OpenAPI document: real responses match their documented schemas (e2e)'
   beforeAll(async () => {
     t = await createTestApp({
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         // Only the 429 case sends x-subject: its ceiling is reached on the third call.
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '2',
         SANDBOX_SLOW_DELAY_MS: '2500',
@@ -39,11 +37,7 @@ describe('OpenAPI document: real responses match their documented schemas (e2e)'
     const res = await request(server()).get('/openapi.json');
     expect(res.status).toBe(200);
     doc = res.body as OpenApiDoc;
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, 10_000_000, { kind: 'grant' });
-    key = (await createKey(t.app, account.id, 'test')).key;
+    key = (await createFundedKey(t.app)).key;
   });
 
   afterAll(async () => {

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ERROR_STATUS } from '@reelscout/domain';
 import request from 'supertest';
-import { BillingService } from '../src/ledger/billing.service';
-import { createAccount, createKey } from './support/fixtures';
+import { createAccount, createKey, createFundedKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
 interface HeaderDoc {
@@ -97,7 +96,7 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' } });
+    t = await createTestApp();
     const res = await request(server()).get('/openapi.json');
     expect(res.status).toBe(200);
     doc = res.body;
@@ -312,11 +311,7 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
 
   /** What the document says must match what the service sends: no undocumented header. */
   it('documents every header of ours that real /v1 responses carry', async () => {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, 1_000_000, { kind: 'grant' });
-    const { key } = await createKey(t.app, account.id, 'test');
+    const { key } = await createFundedKey(t.app, { micros: 1_000_000 });
     const poor = await createAccount(t.app);
     const { key: poorKey } = await createKey(t.app, poor.id, 'test');
     const assist = () => request(server()).post('/v1/assist').set('Authorization', `Bearer ${key}`);

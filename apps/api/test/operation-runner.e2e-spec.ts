@@ -1,8 +1,7 @@
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
-import { BillingService } from '../src/ledger/billing.service';
 import { startFakeProvider, type FakeProvider } from './fakes';
-import { balanceOf, createAccount, createFundedKey, createKey } from './support/fixtures';
+import { balanceOf, createFundedKey } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 import { chargeProbe, V1ChargeModule } from './support/test-operations.module';
@@ -20,10 +19,8 @@ describe('OperationRunner: storing the result fails (e2e)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       extraImports: [V1ChargeModule],
-      env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' },
     });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
     // Stores of the keys listed in store_faults fail; 'store-fails-once' fails only the first
     // time (a sequence is not rolled back with the failing statement).
     await db.query(`
@@ -42,7 +39,6 @@ describe('OperationRunner: storing the result fails (e2e)', () => {
   });
 
   afterAll(async () => {
-    await db.end();
     await t.close();
   });
 
@@ -128,18 +124,15 @@ describe('OperationRunner: live providers not configured (e2e)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         VIDEO_PROVIDER_BASE_URL: '',
         VIDEO_PROVIDER_API_KEY: '',
         OPENAI_API_KEY: '',
       },
     });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db.end();
     await t.close();
   });
 
@@ -149,11 +142,7 @@ describe('OperationRunner: live providers not configured (e2e)', () => {
     ['playbook', { url: 'https://www.tiktok.com/@a/video/7400000443622845792' }, 'VIDEO_PROVIDER'],
     ['music', { url: 'https://www.tiktok.com/@a/video/7400000443622845792' }, 'VIDEO_PROVIDER'],
   ])('%s: 503 naming the setting, no hold, no idempotency key kept', async (op, body, setting) => {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'live' }, 1_000_000, { kind: 'grant' });
-    const { key } = await createKey(t.app, account.id, 'live');
+    const { account, key } = await createFundedKey(t.app, { micros: 1_000_000, mode: 'live' });
     const res = await request(t.app.getHttpServer())
       .post(`/v1/${op}`)
       .set('Authorization', `Bearer ${key}`)
@@ -185,7 +174,6 @@ describe('OperationRunner: live playbook with the LLM not configured (e2e)', () 
     provider = await startFakeProvider();
     t = await createTestApp({
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
         OPENAI_API_KEY: '',
@@ -199,11 +187,7 @@ describe('OperationRunner: live playbook with the LLM not configured (e2e)', () 
   });
 
   it('is 503 naming OPENAI_API_KEY before any provider request (no download, no ffmpeg)', async () => {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'live' }, 1_000_000, { kind: 'grant' });
-    const { key } = await createKey(t.app, account.id, 'live');
+    const { key } = await createFundedKey(t.app, { micros: 1_000_000, mode: 'live' });
     provider.reset();
     const res = await request(t.app.getHttpServer())
       .post('/v1/playbook')

@@ -18,8 +18,6 @@ import { createTestApp, type TestApp } from './support/test-app';
  * define) and fails the way the contract says the provider fails.
  */
 
-const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
-
 describe('live mode against the provider contract', () => {
   let t: TestApp;
   let provider: FakeProvider;
@@ -41,7 +39,6 @@ describe('live mode against the provider contract', () => {
     openai = await startFakeOpenAI();
     t = await createTestApp({
       env: {
-        AUTH_SECRET: SECRET,
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
         OPENAI_BASE_URL: openai.baseUrl,

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { runCli } from '../src/cli/cli.runner';
 import { BillingService } from '../src/ledger/billing.service';
-import { createAccount, createKey, type AccountFixture } from './support/fixtures';
+import { createAccount, createKey, type AccountFixture, createFundedKey } from './support/fixtures';
 import { openJob, settleFailure, settleSuccess } from './support/ledger-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 import { V1ChargeModule } from './support/test-operations.module';
@@ -26,19 +26,16 @@ describe('refunds and disputes take live credit back (e2e)', () => {
     t = await createTestApp({
       extraImports: [V1ChargeModule],
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         STRIPE_SECRET_KEY: 'sk_test_reelscout_e2e_not_used_for_network',
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         HOLD_REAPER_INTERVAL_MS: '0',
       },
     });
     billing = t.app.get(BillingService);
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db.end();
     await t.close();
   });
 
@@ -135,9 +132,8 @@ describe('refunds and disputes take live credit back (e2e)', () => {
   async function customer() {
     const account = await createAccount(t.app);
     const purchase = await buy(account, 2_500);
-    await billing.credit({ accountId: account.id, mode: 'test' }, 10_000_000, { kind: 'grant' });
     const liveKey = (await createKey(t.app, account.id, 'live')).key;
-    const testKey = (await createKey(t.app, account.id, 'test')).key;
+    const testKey = (await createFundedKey(t.app, { account })).key;
     return { account, purchase, liveKey, testKey };
   }
 

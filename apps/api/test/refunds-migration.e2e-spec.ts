@@ -1,5 +1,4 @@
 import { MIGRATIONS } from '@reelscout/database';
-import { Client } from 'pg';
 import { createTestDatabase, runMigrationStep } from './support/test-database';
 
 /**
@@ -10,8 +9,7 @@ import { createTestDatabase, runMigrationStep } from './support/test-database';
 describe('the refunds and disputes migration (e2e)', () => {
   it('goes down and up again', async () => {
     const db = await createTestDatabase();
-    const pg = new Client({ connectionString: db.url });
-    await pg.connect();
+    const pg = await db.connect();
     const columns = async (table: string) =>
       (
         await pg.query<{ column_name: string }>(

@@ -17,7 +17,6 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 jest.setTimeout(600_000);
 
-const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
 const FILE = path.join(__dirname, '..', 'src', 'music', 'sandbox-sound-readings.data.json');
 /** `npm run sandbox:readings`: read every sandbox sound and write the file instead of checking it. */
 const WRITE = process.env.WRITE_SANDBOX_READINGS === '1';
@@ -59,7 +58,7 @@ describe('the sandbox sounds shipped already read (test mode music on a fresh in
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp({
-      env: { AUTH_SECRET: SECRET, SANDBOX_SOUND_SEED: 'false', MUSIC_ANALYSIS_CONCURRENCY: '4' },
+      env: { SANDBOX_SOUND_SEED: 'false', MUSIC_ANALYSIS_CONCURRENCY: '4' },
     });
   });
   afterAll(() => app.close());
@@ -133,7 +132,7 @@ describe('the sandbox sounds shipped already read (test mode music on a fresh in
 
   it('seeds at start-up when SANDBOX_SOUND_SEED is on', async () => {
     const seeded = await createTestApp({
-      env: { AUTH_SECRET: SECRET, SANDBOX_SOUND_SEED: 'true' },
+      env: { SANDBOX_SOUND_SEED: 'true' },
     });
     try {
       expect(await seeded.app.get(SoundAnalysisCache).count('test', SOUND_ANALYSIS_VERSION)).toBe(

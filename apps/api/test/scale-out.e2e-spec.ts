@@ -1,4 +1,3 @@
-import { Client } from 'pg';
 import { runCli } from '../src/cli/cli.runner';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { startBuiltApis, stopBuiltApis, type BuiltApi } from './support/built-api';
@@ -29,7 +28,6 @@ describe('two API instances on one Postgres and one Redis', () => {
       ...(await startBuiltApis(2, {
         DATABASE_URL: db.url,
         REDIS_URL: redis.url,
-        AUTH_SECRET: 'scale-out-secret-scale-out-secret-xx',
         RATE_LIMIT_PER_KEY_PER_MIN: String(PER_KEY_PER_MIN),
         MUSIC_MAX_CANDIDATES: '8',
       })),
@@ -78,8 +76,7 @@ describe('two API instances on one Postgres and one Redis', () => {
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 402)).toHaveLength(3);
-    const client = new Client({ connectionString: db.url });
-    await client.connect();
+    const client = await db.connect();
     try {
       const { rows } = await client.query(
         `SELECT b.balance, b.held, (SELECT coalesce(sum(amount),0) FROM ledger_entries l WHERE l.account_id = a.id AND l.mode = 'test') AS ledger
@@ -159,8 +156,7 @@ describe('two API instances on one Postgres and one Redis', () => {
     const { key } = await accountWithKey('5.00');
     expect((await assist(0, key)).status).toBe(200);
     expect((await assist(1, key)).status).toBe(200);
-    const client = new Client({ connectionString: db.url });
-    await client.connect();
+    const client = await db.connect();
     const { rows } = await client.query(`SELECT id FROM api_keys WHERE display_start = $1`, [
       key.slice(0, 12),
     ]);

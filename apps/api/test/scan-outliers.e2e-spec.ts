@@ -11,8 +11,6 @@ import {
 import { createFundedKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
-
 interface Reel {
   id: string;
   playCount: number;
@@ -56,7 +54,7 @@ describe('scan outlier scores in test mode (sandbox)', () => {
       .send(body);
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_SECRET: SECRET } });
+    t = await createTestApp();
   });
   afterAll(async () => {
     await t.close();
@@ -166,7 +164,6 @@ describe('scan outlier scores in live mode (fake provider and fake OpenAI)', () 
     openai = await startFakeOpenAI();
     t = await createTestApp({
       env: {
-        AUTH_SECRET: SECRET,
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
         OPENAI_BASE_URL: openai.baseUrl,

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import { runCli } from '../src/cli/cli.runner';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { startBuiltApis, stopBuiltApis, type BuiltApi } from './support/built-api';
@@ -25,13 +25,11 @@ describe('spend limits across two API instances', () => {
       ...(await startBuiltApis(2, {
         DATABASE_URL: db.url,
         REDIS_URL: '',
-        AUTH_SECRET: 'spend-limit-secret-spend-limit-secret',
         RATE_LIMIT_PER_KEY_PER_MIN: '100000',
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
       })),
     );
-    client = new Client({ connectionString: db.url });
-    await client.connect();
+    client = await db.connect();
   }, 300_000);
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import { MIGRATIONS, type PreparedStatement } from '@reelscout/database';
 import {
   JOB_STATEMENTS,
@@ -94,8 +94,7 @@ describe('status indexes and the plans of lookups (e2e)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    db = new Client({ connectionString: database.url });
-    await db.connect();
+    db = await database.connect();
     await db.query(`SET plan_cache_mode = force_generic_plan`);
   });
 

@@ -136,7 +136,6 @@ describe.each([['memory'], ['redis']])(
       t = await createTestApp({
         extraImports: [V1ChargeModule, SlowModule],
         env: {
-          AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
           RATE_LIMIT_PER_KEY_PER_MIN: '5',
           RATE_LIMIT_PER_SUBJECT_PER_MIN: '3',
           RATE_LIMIT_IN_FLIGHT_PER_KEY: '2',
@@ -400,7 +399,6 @@ describe('Redis down (e2e)', () => {
     t = await createTestApp({
       extraImports: [V1ChargeModule],
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         REDIS_URL: 'redis://127.0.0.1:1',
         RATE_LIMIT_PER_KEY_PER_MIN: '2',
       },
@@ -412,11 +410,7 @@ describe('Redis down (e2e)', () => {
   });
 
   it('keeps serving on per-instance limits and reports itself degraded', async () => {
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, 1_000_000, { kind: 'grant' });
-    const { key } = await createKey(t.app, account.id);
+    const { key } = await createFundedKey(t.app, { micros: 1_000_000 });
     const call = () =>
       request(t.app.getHttpServer())
         .post('/v1/test-charge')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { pgPoolOf } from '@reelscout/database';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { LedgerRepository } from '../src/repositories/ledger.repository';
@@ -18,15 +18,13 @@ describe('usage records (e2e)', () => {
   let accountId: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' } });
+    t = await createTestApp();
     usage = t.app.get(UsageService);
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
     accountId = (await createAccount(t.app)).id;
   });
 
   afterAll(async () => {
-    await db.end();
     await t.close();
   });
 
@@ -111,8 +109,7 @@ describe('usage records (e2e)', () => {
    * until `release`. Other accounts' rows are not held up.
    */
   async function lockAccount(id: string): Promise<{ release(): Promise<void> }> {
-    const locker = new Client({ connectionString: t.db.url });
-    await locker.connect();
+    const locker = await t.db.connect();
     await locker.query('BEGIN');
     await locker.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [id]);
     let released = false;

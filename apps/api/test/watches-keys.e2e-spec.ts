@@ -14,7 +14,6 @@ import { createTestApp, type TestApp } from './support/test-app';
  * scans, when the slot pauses the watch (`key_unusable`) instead of running it.
  */
 
-const SECRET = 'e2e-watch-keys-secret-e2e-watch-keys-xx';
 const BRIEF = { query: 'houseplant care tips', market: 'network_a', limit: 3, interval: 'daily' };
 const START = new Date('2027-04-01T09:00:00Z');
 const DAY_MS = 86_400_000;
@@ -27,12 +26,11 @@ describe('watch runs and the watch key (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
+      // No worker: pg-boss's own minute tick would race this test's ticks for the same slot
+      // (it claims with SKIP LOCKED, so a read right after our tick could miss its run). The
+      // runs are only queued; which key they were queued under is what is checked.
+      worker: false,
       env: {
-        AUTH_SECRET: SECRET,
-        // No worker: pg-boss's own minute tick would race this test's ticks for the same slot
-        // (it claims with SKIP LOCKED, so a read right after our tick could miss its run). The
-        // runs are only queued; which key they were queued under is what is checked.
-        JOBS_WORKER: 'false',
         RATE_LIMIT_PER_KEY_PER_MIN: '100000',
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
       },

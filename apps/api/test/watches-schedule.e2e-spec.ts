@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { Clock } from '../src/common/clock/clock';
 import { WatchScheduler } from '../src/watches/watch-scheduler';
@@ -16,7 +16,6 @@ import { createTestDatabase, type TestDatabase } from './support/test-database';
  * moved together, ahead of real time.
  */
 
-const AUTH_SECRET = 'e2e-watch-schedule-secret-e2e-watch-schedule';
 const T0 = Date.parse('2027-04-01T00:00:00Z');
 const HOUR = 3_600_000;
 const WATCHES = 3;
@@ -35,7 +34,8 @@ describe('watch slots with two API instances and two workers (e2e)', () => {
   async function instance(worker: boolean): Promise<TestApp> {
     const started = await createTestApp({
       db,
-      env: { AUTH_SECRET, JOBS_WORKER: String(worker), RATE_LIMIT_PER_KEY_PER_MIN: '100000' },
+      worker,
+      env: { RATE_LIMIT_PER_KEY_PER_MIN: '100000' },
     });
     started.app.get(Clock).set(new Date(T0));
     running.push(started);
@@ -67,8 +67,7 @@ describe('watch slots with two API instances and two workers (e2e)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
+    sql = await db.connect();
   });
 
   afterAll(async () => {

@@ -76,7 +76,6 @@ describe('watches (e2e)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       env: {
-        AUTH_SECRET: 'e2e-watches-secret-e2e-watches-secret-xx',
         WATCHES_MAX_PER_MODE: String(CAP),
         WEBHOOK_POLL_INTERVAL_MS: '100',
         WEBHOOK_RETRY_DELAYS_S: '0.2,0.2,0.2',

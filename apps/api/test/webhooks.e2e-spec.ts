@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from 'pg';
+import { type Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
-import { createKey } from './support/fixtures';
+import { DataSource } from 'typeorm';
+import { WebhookOutbox, type JobEventType } from '../src/webhooks/webhook-outbox';
+import { createAccount, createKey } from './support/fixtures';
 import { until, waitForValue } from './support/local-servers';
-import type { TestApp } from './support/test-app';
-import { signatureHeaders } from './support/receiver';
-import { webhooksSuite } from './support/webhooks-suite';
+import { signatureHeaders, startReceiver, type Receiver } from './support/receiver';
+import { type TestApp, createTestApp } from './support/test-app';
 
 /**
  * Webhooks on the real database: endpoints managed over HTTP, secrets shown once and
@@ -17,16 +18,93 @@ import { webhooksSuite } from './support/webhooks-suite';
  * local servers on 127.0.0.1, which `OUTBOUND_ALLOW_PRIVATE_HOSTS` allows the way a developer
  * allows a local receiver (both modes follow that one policy; other loopback addresses stay
  * refused, see reliability/webhook-egress.e2e-spec.ts).
- *
- * Here: managing endpoints, verification, subscriptions and isolation (retries: webhooks-delivery).
  */
-
 describe('webhooks (e2e)', () => {
-  const { state, server, receiver, party, createEndpoint, jobEnded, deliveriesOf } =
-    webhooksSuite();
   let t: TestApp;
   let db: Client;
-  beforeAll(() => ({ t, db } = state));
+  const receivers: Receiver[] = [];
+  const server = () => t.app.getHttpServer();
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      worker: true,
+      env: {
+        WEBHOOK_RETRY_DELAYS_S: '0.2,0.2,0.2',
+        WEBHOOK_POLL_INTERVAL_MS: '50',
+        WEBHOOK_TIMEOUT_MS: '3000',
+        WEBHOOK_DISABLE_AFTER_MS: '5000',
+        OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+        DASHBOARD_RATE_LIMIT_PER_MIN: '100000',
+        AUTH_RATE_LIMIT_PER_MIN: '100000',
+        RATE_LIMIT_PER_KEY_PER_MIN: '100000',
+        RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
+      },
+    });
+    db = t.sql;
+  });
+
+  afterAll(async () => {
+    await Promise.all(receivers.map((receiver) => receiver.close()));
+    await t?.close();
+  });
+
+  async function receiver(statusFor: (index: number) => number = () => 200): Promise<Receiver> {
+    const started = await startReceiver(statusFor);
+    receivers.push(started);
+    return started;
+  }
+
+  /** A fresh account and key, so each scenario's events reach only its own endpoints. */
+  async function party(mode: 'live' | 'test' = 'test') {
+    const account = await createAccount(t.app, { apiAccess: true });
+    const key = await createKey(t.app, account.id, mode);
+    const auth = (req: request.Test) => req.set('Authorization', `Bearer ${key.key}`);
+    return { account, key: key.key, auth, mode };
+  }
+
+  async function createEndpoint(
+    who: Awaited<ReturnType<typeof party>>,
+    body: Record<string, unknown>,
+  ) {
+    const res = await who.auth(request(server()).post('/v1/webhook_endpoints')).send(body);
+    expect(res.status).toBe(201);
+    return res.body as { id: string; secret: string; url: string; events: string[] };
+  }
+
+  /** What the jobs core will do when a job ends: the outbox row in its transaction, then a kick. */
+  async function jobEnded(
+    who: { account: { id: string }; mode: 'live' | 'test' },
+    type: JobEventType = 'job.succeeded',
+  ): Promise<{ jobId: string; enqueued: number }> {
+    const jobId = randomUUID();
+    const outbox = t.app.get(WebhookOutbox);
+    const enqueued = await t.app.get(DataSource).transaction((manager) =>
+      outbox.enqueue(manager, {
+        accountId: who.account.id,
+        mode: who.mode,
+        type,
+        data: { id: jobId, object: 'job', status: type.slice(4) },
+      }),
+    );
+    outbox.kick();
+    return { jobId, enqueued };
+  }
+
+  async function deliveriesOf(who: Awaited<ReturnType<typeof party>>, endpointId: string) {
+    const res = await who.auth(
+      request(server()).get(`/v1/webhook_endpoints/${endpointId}/deliveries`),
+    );
+    expect(res.status).toBe(200);
+    return res.body.data as {
+      id: string;
+      message_id: string;
+      job_id: string;
+      event_type: string;
+      status: string;
+      attempt_count: number;
+      attempts: { attempt: number; status_code: number | null; latency_ms: number }[];
+    }[];
+  }
 
   it('create, list, get, update, rotate, delete; the secret is shown once and sealed at rest', async () => {
     const who = await party();
@@ -315,5 +393,159 @@ describe('webhooks (e2e)', () => {
       deleted: true,
     });
     expect((await request(server()).get('/account/webhook-endpoints?mode=test')).status).toBe(401);
+  });
+
+  it('500, 500, then 200: delivered, one webhook-id, three attempts in the log', async () => {
+    const who = await party();
+    const hook = await receiver((index) => (index < 2 ? 500 : 200));
+    const endpoint = await createEndpoint(who, { url: hook.url });
+    await jobEnded(who);
+    const delivery = await waitForValue(
+      async () => {
+        const [found] = await deliveriesOf(who, endpoint.id);
+        return found?.status === 'succeeded' ? found : undefined;
+      },
+      15_000,
+      'the delivery to succeed',
+    );
+    expect(hook.received).toHaveLength(3);
+    expect(new Set(hook.received.map((r) => r.headers['webhook-id']))).toEqual(
+      new Set([delivery.message_id]),
+    );
+    for (const received of hook.received) {
+      expect(() =>
+        new Webhook(endpoint.secret).verify(received.body, signatureHeaders(received)),
+      ).not.toThrow();
+    }
+    expect(delivery.attempt_count).toBe(3);
+    expect(delivery.attempts.map((a) => [a.attempt, a.status_code])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ]);
+    expect(delivery.attempts.every((a) => Number.isInteger(a.latency_ms))).toBe(true);
+    const shown = await who.auth(request(server()).get(`/v1/webhook_endpoints/${endpoint.id}`));
+    expect(shown.body).toMatchObject({ status: 'enabled', failing_since: null });
+  });
+
+  it('a receiver that never answers 2xx: the delivery fails after the last delay', async () => {
+    const who = await party();
+    const hook = await receiver(() => 503);
+    const endpoint = await createEndpoint(who, { url: hook.url });
+    await jobEnded(who);
+    const delivery = await waitForValue(
+      async () => {
+        const [found] = await deliveriesOf(who, endpoint.id);
+        return found?.status === 'failed' ? found : undefined;
+      },
+      15_000,
+      'the delivery to fail',
+    );
+    expect(delivery.attempts.map((a) => a.status_code)).toEqual([503, 503, 503, 503]);
+  });
+
+  it('after a rotation, a delivery verifies with the old secret and with the new one', async () => {
+    const who = await party();
+    const hook = await receiver();
+    const endpoint = await createEndpoint(who, { url: hook.url });
+    const rotated = await who.auth(
+      request(server()).post(`/v1/webhook_endpoints/${endpoint.id}/rotate_secret`),
+    );
+    expect(rotated.status).toBe(200);
+    await jobEnded(who);
+    await until(() => hook.received.length >= 1, 10_000, 'the delivery');
+    const [got] = hook.received;
+    expect(String(got.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(() =>
+      new Webhook(endpoint.secret).verify(got.body, signatureHeaders(got)),
+    ).not.toThrow();
+    expect(() =>
+      new Webhook(rotated.body.secret).verify(got.body, signatureHeaders(got)),
+    ).not.toThrow();
+  });
+
+  it('redeliver: a new attempt of the same delivery, with the same webhook-id', async () => {
+    const who = await party();
+    const hook = await receiver();
+    const endpoint = await createEndpoint(who, { url: hook.url });
+    await jobEnded(who);
+    const first = await waitForValue(
+      async () => {
+        const [found] = await deliveriesOf(who, endpoint.id);
+        return found?.status === 'succeeded' ? found : undefined;
+      },
+      10_000,
+      'the first delivery',
+    );
+    const res = await who.auth(
+      request(server()).post(
+        `/v1/webhook_endpoints/${endpoint.id}/deliveries/${first.id}/redeliver`,
+      ),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: first.id, message_id: first.message_id });
+    const second = await waitForValue(
+      async () => {
+        const [found] = await deliveriesOf(who, endpoint.id);
+        return found?.attempt_count === 2 && found.status === 'succeeded' ? found : undefined;
+      },
+      10_000,
+      'the redelivery',
+    );
+    expect(second.attempts.map((a) => [a.attempt, a.status_code])).toEqual([
+      [1, 200],
+      [2, 200],
+    ]);
+    expect(hook.received.map((r) => r.headers['webhook-id'])).toEqual([
+      first.message_id,
+      first.message_id,
+    ]);
+    const unknown = await who.auth(
+      request(server()).post(
+        `/v1/webhook_endpoints/${endpoint.id}/deliveries/${randomUUID()}/redeliver`,
+      ),
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  it('an endpoint failing for longer than WEBHOOK_DISABLE_AFTER_MS is disabled, and shown so', async () => {
+    const who = await party();
+    const hook = await receiver(() => 500);
+    const endpoint = await createEndpoint(who, { url: hook.url });
+    await jobEnded(who);
+    await waitForValue(
+      async () => {
+        const res = await who.auth(request(server()).get(`/v1/webhook_endpoints/${endpoint.id}`));
+        return res.body.failing_since ?? undefined;
+      },
+      10_000,
+      'the endpoint to be failing',
+    );
+    // Failing since long before WEBHOOK_DISABLE_AFTER_MS (5 s): the next failure disables it.
+    await db.query(
+      `UPDATE webhook_endpoints SET failing_since = now() - interval '1 minute' WHERE id = $1`,
+      [endpoint.id],
+    );
+    await jobEnded(who);
+    const disabled = await waitForValue(
+      async () => {
+        const res = await who.auth(request(server()).get(`/v1/webhook_endpoints/${endpoint.id}`));
+        return res.body.status === 'disabled' ? res.body : undefined;
+      },
+      10_000,
+      'the endpoint to be disabled',
+    );
+    expect(disabled.disabled_reason).toMatch(/failed for more than/);
+
+    // A disabled endpoint gets no new events; re-enabling clears the failing state.
+    expect((await jobEnded(who)).enqueued).toBe(0);
+    const enabled = await who
+      .auth(request(server()).patch(`/v1/webhook_endpoints/${endpoint.id}`))
+      .send({ status: 'enabled' });
+    expect(enabled.body).toMatchObject({
+      status: 'enabled',
+      disabled_reason: null,
+      failing_since: null,
+    });
   });
 });

@@ -18,7 +18,6 @@ describe('auth attempts count under every spelling Express routes (e2e)', () => 
   beforeAll(async () => {
     t = await createTestApp({
       env: {
-        AUTH_SECRET: 'auth-attempts-secret-auth-attempts-secret',
         AUTH_RATE_LIMIT_PER_MIN: String(LIMIT),
         DASHBOARD_RATE_LIMIT_PER_MIN: '100000',
         TRUST_PROXY_HOPS: '1',

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { BillingService } from '../../src/ledger/billing.service';
-import { createAccount, createKey } from '../support/fixtures';
+import { createFundedKey } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -17,18 +17,15 @@ describe('a client that goes away mid-call (e2e)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         // The sandbox's slow phrase stalls 1.5 s and then answers, well inside the deadline.
         SANDBOX_SLOW_DELAY_MS: '1500',
         SCAN_DEADLINE_MS: '20000',
       },
     });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db?.end();
     await t?.close();
   });
 
@@ -43,10 +40,8 @@ describe('a client that goes away mid-call (e2e)', () => {
   }
 
   it('its usage record, ledger entry and balance agree once the call has finished', async () => {
-    const account = await createAccount(t.app);
+    const { account, key } = await createFundedKey(t.app);
     const party = { accountId: account.id, mode: 'test' as const };
-    await t.app.get(BillingService).credit(party, 10_000_000, { kind: 'grant' });
-    const { key } = await createKey(t.app, account.id, 'test');
     const requestId = `hangup-${randomBytes(6).toString('hex')}`;
 
     await expect(

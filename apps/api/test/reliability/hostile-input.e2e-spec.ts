@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import fc from 'fast-check';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { BillingService } from '../../src/ledger/billing.service';
-import { createAccount, createKey } from '../support/fixtures';
+import { createFundedKey } from '../support/fixtures';
 import {
   envelopeProblem,
   hostileCaseArbitrary,
@@ -61,7 +61,6 @@ describe('hostile input: bodies fuzzed from the OpenAPI request schemas (e2e)', 
   beforeAll(async () => {
     t = await createTestApp({
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         // Ceilings far above the run, so 429 never masks what validation does.
         RATE_LIMIT_PER_KEY_PER_MIN: '1000000',
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '1000000',
@@ -71,13 +70,11 @@ describe('hostile input: bodies fuzzed from the OpenAPI request schemas (e2e)', 
     });
     server = t.app.getHttpServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
     doc = (await request(server).get('/openapi.json')).body as OpenApiDocument;
   });
 
   afterAll(async () => {
-    await db?.end();
     await t?.close();
   });
 
@@ -99,10 +96,9 @@ describe('hostile input: bodies fuzzed from the OpenAPI request schemas (e2e)', 
     const balance = async () => (await t.app.get(BillingService).balance(party)).balance;
 
     beforeAll(async () => {
-      const account = await createAccount(t.app);
-      party = { accountId: account.id, mode: 'test' };
-      await t.app.get(BillingService).credit(party, 10_000_000, { kind: 'grant' });
-      key = (await createKey(t.app, account.id, 'test')).key;
+      const funded = await createFundedKey(t.app);
+      party = { accountId: funded.account.id, mode: 'test' };
+      key = funded.key;
     });
 
     it.each([
@@ -198,10 +194,8 @@ describe('hostile input: bodies fuzzed from the OpenAPI request schemas (e2e)', 
 
   it(`${TOTAL_REQUESTS} fuzzed requests: no 5xx, every error in the envelope, no 4xx charged, no pollution`, async () => {
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
-    const account = await createAccount(t.app);
+    const { account, key } = await createFundedKey(t.app, { micros: INITIAL_CREDIT });
     const party = { accountId: account.id, mode: 'test' as const };
-    await t.app.get(BillingService).credit(party, INITIAL_CREDIT, { kind: 'grant' });
-    const { key } = await createKey(t.app, account.id, 'test');
 
     // Cases for every enabled operation, interleaved so they run side by side.
     const perOperation = Math.ceil(TOTAL_REQUESTS / ENABLED_OPERATIONS.length);

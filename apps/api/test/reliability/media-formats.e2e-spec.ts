@@ -1,5 +1,4 @@
 import request from 'supertest';
-import { BillingService } from '../../src/ledger/billing.service';
 import { SandboxMediaRendererService } from '../../src/sandbox-media/sandbox-media.renderer';
 import {
   appAweme,
@@ -8,7 +7,7 @@ import {
   type FakeOpenAI,
   type FakeProvider,
 } from '../fakes';
-import { balanceOf, createAccount, createKey } from '../support/fixtures';
+import { balanceOf, createFundedKey } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -33,7 +32,6 @@ describe('a playlist served as a video is refused, uncharged (e2e)', () => {
       env: {
         // The fakes serve media on 127.0.0.1: allowed the way an operator would allow it.
         OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
-        AUTH_SECRET: 'media-formats-secret-media-formats-secret',
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
         VIDEO_PROVIDER_MAX_RETRIES: '0',
@@ -91,11 +89,7 @@ describe('a playlist served as a video is refused, uncharged (e2e)', () => {
         playUrl: mediaUrl,
       }),
     );
-    const account = await createAccount(t.app);
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'live' }, FUNDS, { kind: 'grant' });
-    const { key } = await createKey(t.app, account.id, 'live');
+    const { account, key } = await createFundedKey(t.app, { micros: FUNDS, mode: 'live' });
 
     const res = await request(t.app.getHttpServer())
       .post('/v1/playbook')

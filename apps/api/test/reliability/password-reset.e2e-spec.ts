@@ -47,7 +47,6 @@ describe('password reset without a mail transport, in production (e2e)', () => {
     t = await createTestApp({
       env: {
         NODE_ENV: 'production',
-        AUTH_SECRET: 'password-reset-secret-password-reset-secret',
         SMTP_URL: '',
         AUTH_RATE_LIMIT_PER_MIN: '100000',
       },
@@ -105,7 +104,6 @@ describe('password reset with a mail transport (e2e)', () => {
   beforeAll(async () => {
     t = await createTestApp({
       env: {
-        AUTH_SECRET: 'password-reset-secret-password-reset-secret',
         // A transport exists (nothing listens there): the tests hold `send` themselves.
         SMTP_URL: 'smtp://127.0.0.1:9',
         AUTH_RATE_LIMIT_PER_MIN: '100000',

@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { BillingService } from '../../src/ledger/billing.service';
-import { createAccount } from '../support/fixtures';
+import { createAccount, grant } from '../support/fixtures';
 import { sleep } from '../support/local-servers';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -24,7 +23,6 @@ describe("playground media misses count toward the account's dashboard ceiling (
     mediaDir = mkdtempSync(join(tmpdir(), 'reelscout-media-ceiling-'));
     t = await createTestApp({
       env: {
-        AUTH_SECRET: 'media-ceiling-secret-media-ceiling-secret',
         PLAYGROUND_MEDIA_DIR: mediaDir,
         DASHBOARD_RATE_LIMIT_PER_MIN: String(CEILING),
         TRUST_PROXY_HOPS: '1',
@@ -40,9 +38,7 @@ describe("playground media misses count toward the account's dashboard ceiling (
 
   it(`past ${CEILING} misses a minute: 429 rate_limited with Retry-After; a cached cover is still served`, async () => {
     const account = await createAccount(t.app, { apiAccess: true });
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, 10_000_000, { kind: 'grant' });
+    await grant(t.app, account.id, 10_000_000);
     const agent = request.agent(t.app.getHttpServer());
     const from = <T extends request.Test>(req: T): T =>
       req.set('X-Forwarded-For', `203.0.113.${++ip}`);

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { ApiKeysService } from '../../src/api-keys/api-keys.service';
 import { JobEvents } from '../../src/execution/job-events';
 import { fromPublicJobId, toPublicJobId } from '../../src/execution/job-ids';
-import { BillingService } from '../../src/ledger/billing.service';
 import { WebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.service';
-import { createAccount, createKey, type AccountFixture } from '../support/fixtures';
+import { type AccountFixture, createFundedKey } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 type Agent = ReturnType<typeof request.agent>;
@@ -33,21 +32,17 @@ describe('resource scopes of restricted keys (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
+      worker: false,
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         RATE_LIMIT_PER_KEY_PER_MIN: '100000',
-        JOBS_WORKER: 'false',
         // The endpoint names 127.0.0.1 (never called: there is no dispatcher).
         OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
       },
     });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
-    account = await createAccount(t.app, { apiAccess: true });
-    await t.app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode: 'test' }, 20_000_000, { kind: 'grant' });
-    all = await createKey(t.app, account.id, 'test');
+    db = t.sql;
+    const funded = await createFundedKey(t.app, { micros: 20_000_000 });
+    account = funded.account;
+    all = { id: funded.keyId, key: funded.key };
     mine = await restrictedKey('mine');
     other = await restrictedKey('other');
     dashboard = request.agent(server());
@@ -58,7 +53,6 @@ describe('resource scopes of restricted keys (e2e)', () => {
   });
 
   afterAll(async () => {
-    await db?.end();
     await t?.close();
   });
 

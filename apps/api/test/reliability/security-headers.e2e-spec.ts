@@ -13,7 +13,7 @@ describe('API security headers (e2e)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { AUTH_SECRET: 'security-headers-secret-security-headers', TRUST_PROXY_HOPS: '1' },
+      env: { TRUST_PROXY_HOPS: '1' },
     });
   });
 

@@ -8,7 +8,7 @@ import { ProvidersService } from '../../src/providers/providers.service';
 import { VideoSourceModule } from '../../src/video-source/video-source.module';
 import { VideoSourceService } from '../../src/video-source/video-source.service';
 import { startFakeOpenAI, startFakeProvider, type FakeOpenAI, type FakeProvider } from '../fakes';
-import { createAccount, createKey } from '../support/fixtures';
+import { createFundedKey } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { ENABLED_OPERATIONS, V1_OPERATIONS } from './v1-operations';
 
@@ -175,7 +175,6 @@ describe('SSRF: hostile links as the url of playbook and music (e2e)', () => {
       // The front half of playbook and music (link → post), whether or not their routes exist yet.
       extraImports: [VideoSourceModule],
       env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
         OPENAI_BASE_URL: openai.baseUrl,
@@ -339,10 +338,8 @@ describe('SSRF: hostile links as the url of playbook and music (e2e)', () => {
           expect(paths).not.toContain(op.path);
         return;
       }
-      const account = await createAccount(t.app);
+      const { account, key } = await createFundedKey(t.app, { micros: 50_000_000, mode });
       const party = { accountId: account.id, mode };
-      await t.app.get(BillingService).credit(party, 50_000_000, { kind: 'grant' });
-      const { key } = await createKey(t.app, account.id, mode);
       const providerCallsBefore = provider.connections;
       for (const op of urlOperations) {
         for (const { label, url } of links) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ACCOUNT_SHARE } from '../../src/webhooks/webhook-dispatcher';
@@ -77,10 +77,9 @@ describe('per-account caps and fair webhook delivery (e2e)', () => {
     slow = await tarpit();
     fast = await receiver();
     t = await createTestApp({
+      worker: true,
       env: {
-        AUTH_SECRET: 'tenant-caps-secret-tenant-caps-secret-tenant',
         OUTBOUND_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
-        JOBS_WORKER: 'true',
         WEBHOOK_POLL_INTERVAL_MS: '50',
         WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
         WEBHOOK_RETRY_DELAYS_S: '3600',
@@ -90,12 +89,10 @@ describe('per-account caps and fair webhook delivery (e2e)', () => {
         RATE_LIMIT_PER_KEY_PER_MIN: '100000',
       },
     });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db?.end();
     await t?.close();
     await slow?.close();
     await fast?.close();

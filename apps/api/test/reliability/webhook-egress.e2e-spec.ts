@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import { type Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { WebhookOutbox } from '../../src/webhooks/webhook-outbox';
@@ -45,7 +45,6 @@ async function listener(): Promise<{
 
 const PRODUCTION = {
   NODE_ENV: 'production',
-  AUTH_SECRET: 'webhook-egress-secret-webhook-egress-secret',
   JOBS_WORKER: 'true',
   WEBHOOK_POLL_INTERVAL_MS: '50',
   WEBHOOK_TIMEOUT_MS: '2000',
@@ -61,12 +60,10 @@ describe('webhook destinations follow the egress policy in test mode too (e2e)',
     beforeAll(async () => {
       local = await listener();
       t = await createTestApp({ env: { ...PRODUCTION, OUTBOUND_ALLOW_PRIVATE_HOSTS: '' } });
-      db = new Client({ connectionString: t.db.url });
-      await db.connect();
+      db = t.sql;
     });
 
     afterAll(async () => {
-      await db?.end();
       await t?.close();
       await local?.close();
     });

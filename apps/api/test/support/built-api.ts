@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort, until } from './local-servers';
+import { TEST_AUTH_SECRET } from './test-app';
 import { TEST_API_DIR } from './test-build';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
@@ -14,8 +15,8 @@ export interface BuiltApi {
 }
 
 /**
- * Starts `count` built API processes with `env` over this process's environment (the global
- * setup has built .build/test), and waits until each answers /health with 200.
+ * Starts `count` built API processes with `env` over this process's environment and the test
+ * defaults (TEST_AUTH_SECRET; the global setup has built .build/test), and waits until each answers /health with 200.
  */
 export async function startBuiltApis(
   count: number,
@@ -31,6 +32,8 @@ export async function startBuiltApis(
         ...process.env,
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
+        // The secret of the in-process test apps: a session made on one is valid on the others.
+        AUTH_SECRET: TEST_AUTH_SECRET,
         ...env,
         API_PORT: String(port),
       },

@@ -41,21 +41,31 @@ export async function createKey(
 }
 
 /**
+ * Grants `micros` of credit to the account in `mode`, as an operator grant: the one place tests
+ * put money on an account (a purchase goes through the Stripe webhook instead).
+ */
+export async function grant(
+  app: INestApplication,
+  accountId: string,
+  micros: number,
+  mode: Mode = 'test',
+): Promise<void> {
+  await app.get(BillingService).credit({ accountId, mode }, micros, { kind: 'grant' });
+}
+
+/**
  * An account with API access, `micros` of credit granted in `mode` (none when 0; default
- * 10 USD) and one key of that mode: what a test of a charged call starts from.
+ * 10 USD) and one key of that mode: what a test of a charged call starts from. `account` funds
+ * and keys an account the test already made instead of a new one.
  */
 export async function createFundedKey(
   app: INestApplication,
-  options: { micros?: number; mode?: Mode } = {},
+  options: { micros?: number; mode?: Mode; account?: AccountFixture } = {},
 ): Promise<{ account: AccountFixture; keyId: string; key: string }> {
   const mode = options.mode ?? 'test';
   const micros = options.micros ?? 10_000_000;
-  const account = await createAccount(app);
-  if (micros > 0) {
-    await app
-      .get(BillingService)
-      .credit({ accountId: account.id, mode }, micros, { kind: 'grant' });
-  }
+  const account = options.account ?? (await createAccount(app));
+  if (micros > 0) await grant(app, account.id, micros, mode);
   const created = await createKey(app, account.id, mode);
   return { account, keyId: created.id, key: created.key };
 }

@@ -7,6 +7,12 @@ import type { QueryRunner } from 'typeorm';
 export interface TestDatabase {
   url: string;
   name: string;
+  /**
+   * A pg connection of its own to this database, for SQL a test reads or arranges with (or a
+   * second session: a lock held, a concurrent reader). `drop` ends every one still open, so a
+   * test need not; `end()` earlier is fine.
+   */
+  connect(): Promise<Client>;
   drop(): Promise<void>;
 }
 
@@ -43,10 +49,20 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  const open = new Set<Client>();
   return {
     url: url.toString(),
     name,
+    connect: async () => {
+      const client = new Client({ connectionString: url.toString() });
+      await client.connect();
+      open.add(client);
+      client.once('end', () => open.delete(client));
+      return client;
+    },
     drop: async () => {
+      // Ended before the drop: a connection `with (force)` cut off would emit an error event.
+      await Promise.all([...open].map((client) => client.end().catch(() => undefined)));
       const client = new Client({ connectionString: adminUrl });
       await client.connect();
       try {
