@@ -52,6 +52,13 @@ const MOVED: { table: string; column: string; constraint: string; bad: string }[
 const TABLES = [...new Set(MOVED.map((m) => m.table))];
 
 /**
+ * Indexes of later migrations on columns this one retypes. This test runs the migration's down
+ * and up again on today's schema, where retyping those columns rebuilds them; when the migration
+ * ran for real they did not exist yet, so their storage is not compared.
+ */
+const LATER_INDEXES = ['jobs_queued_by_account_idx'];
+
+/**
  * The domains of later migrations, which this one's down leaves: the money rules as domains
  * (money-rules.e2e-spec.ts) and refunds and disputes' `dispute_count`.
  */
@@ -144,7 +151,9 @@ describe('column rules as domains (e2e)', () => {
           await pg.query(
             `SELECT c.relname, c.relfilenode FROM pg_class c
               WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i')
+                AND c.relname <> ALL($1::text[])
               ORDER BY c.relname`,
+            [LATER_INDEXES],
           )
         ).rows;
       const tableChecks = async () =>
