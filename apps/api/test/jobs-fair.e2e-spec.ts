@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import request from 'supertest';
 import { fromPublicJobId } from '../src/execution/job-ids';
 import { JobSweeper } from '../src/execution/job-sweeper';
@@ -7,8 +7,6 @@ import { balanceOf, createFundedKey } from './support/fixtures';
 import { sleep } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
-
 /**
  * One worker with the default four light slots: an account holds at most half of them (two live
  * slots, or one of the two slots test work may take), and test work as a whole at most two.
@@ -16,7 +14,6 @@ const SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e';
  * for the whole test: whatever else runs, runs on the slots they left free.
  */
 const ENV = {
-  AUTH_SECRET: SECRET,
   JOBS_CONCURRENCY: '4',
   JOBS_ACCOUNT_SHARE: '0.5',
   JOBS_TEST_SHARE: '0.5',
@@ -51,12 +48,10 @@ describe('fair claiming of jobs across accounts (e2e, one worker)', () => {
   beforeAll(async () => {
     // The cap counts queued jobs: A's first job runs, so its next 99 fill the queue to the cap.
     t = await createTestApp({ env: { ...ENV, JOBS_MAX_QUEUED_PER_ACCOUNT: '99' } });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db?.end();
     await t?.close();
   });
 
@@ -137,12 +132,10 @@ describe('live jobs and test-mode floods (e2e, one worker)', () => {
         LLM_MAX_RETRIES: '0',
       },
     });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db?.end();
     await t?.close();
     await openai?.close();
   });
@@ -213,12 +206,10 @@ describe('queued jobs whose messages were spent elsewhere (e2e, one worker)', ()
         JOBS_HEARTBEAT_MS: '500',
       },
     });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db?.end();
     await t?.close();
   });
 

@@ -10,7 +10,6 @@ import {
 import { balanceOf, createFundedKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const SECRET = 'e2e-watch-run-gap-secret-e2e-watch-run-gap';
 const T0 = Date.parse('2027-05-03T09:00:00Z');
 const GAP_S = 900;
 const BRIEF = { query: 'home coffee', market: 'network_a', limit: 5, interval: 'daily' };
@@ -33,7 +32,6 @@ describe('the gap between runs of a watch asked for by hand (e2e, live mode)', (
     openai = await startFakeOpenAI();
     t = await createTestApp({
       env: {
-        AUTH_SECRET: SECRET,
         VIDEO_PROVIDER_BASE_URL: provider.url,
         VIDEO_PROVIDER_API_KEY: provider.apiKey,
         OPENAI_BASE_URL: openai.baseUrl,

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import request from 'supertest';
 import { CLAIM_DUE_SQL } from '../src/repositories/webhook-delivery.repository';
 import { createFundedKey } from './support/fixtures';
@@ -7,7 +7,6 @@ import { startReceiver, type Receiver } from './support/receiver';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
-const SECRET = 'e2e-webhook-backlog-secret-e2e-webhook-backlog';
 const CAP = 2;
 
 interface Delivery {
@@ -36,7 +35,6 @@ describe('the pending deliveries of one account are capped (e2e)', () => {
     failing = await startReceiver(() => 500);
     t = await createTestApp({
       env: {
-        AUTH_SECRET: SECRET,
         WEBHOOK_MAX_PENDING_PER_ACCOUNT: String(CAP),
         WEBHOOK_RETRY_DELAYS_S: '3600',
         WEBHOOK_POLL_INTERVAL_MS: '100',
@@ -150,12 +148,10 @@ describe('the webhook claim reads each account up to its share (e2e)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    sql = new Client({ connectionString: database.url });
-    await sql.connect();
+    sql = await database.connect();
   });
 
   afterAll(async () => {
-    await sql?.end();
     await database?.drop();
   });
 
