@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DomainError, type JobView, type UsageSource } from '@reelscout/domain';
+import { DomainError, type JobView, type Mode, type UsageSource } from '@reelscout/domain';
 import type { Request, Response } from 'express';
 import { DataSource, type EntityManager } from 'typeorm';
 import { errorCodeOf, toDomainError, toErrorBody } from '../common/errors/error-envelope';
@@ -51,6 +51,21 @@ export type CallContext = {
   /** How to answer, instead of the request's `Prefer` header (a dashboard run is always async). */
   prefer?: ResponsePreference;
 };
+
+/** A signed-in account's run from the dashboard: always async, under no key and no subject. */
+export function dashboardCall(
+  accountId: string,
+  mode: Mode,
+  req: Request,
+  res: Response,
+): CallContext {
+  return {
+    caller: { accountId, keyId: null, mode, subject: null, confinedTo: null, source: 'dashboard' },
+    req,
+    res,
+    prefer: { kind: 'async' },
+  };
+}
 
 /**
  * The one entry of a paid call (docs/architecture.md §3), the same for all four operations, for

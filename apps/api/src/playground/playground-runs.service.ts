@@ -9,7 +9,7 @@ import {
 } from '@reelscout/domain';
 import type { Request, Response } from 'express';
 import { createValidationPipe } from '../common/validation/validation.pipe';
-import { ExecutionService } from '../execution/execution.service';
+import { dashboardCall, ExecutionService } from '../execution/execution.service';
 import { OperationCatalog } from '../execution/operation-catalog';
 import type { AnyContract } from '../execution/operation.contract';
 import { UsageService } from '../usage/usage.service';
@@ -88,19 +88,7 @@ export class PlaygroundRunsService {
     if (mode === 'live') checkPriceConfirmation(contract.hold(input), body.confirm_price_usd);
     const job = (await this.execution.run(
       contract,
-      {
-        caller: {
-          accountId,
-          keyId: null,
-          mode,
-          subject: null,
-          confinedTo: null,
-          source: 'dashboard',
-        },
-        req,
-        res,
-        prefer: { kind: 'async' },
-      },
+      dashboardCall(accountId, mode, req, res),
       input,
     )) as JobView;
     res.setHeader('Location', `/account/jobs/${job.id}?mode=${mode}`);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { JobView, Mode } from '@reelscout/domain';
 import type { Request, Response } from 'express';
-import { ExecutionService } from '../execution/execution.service';
+import { dashboardCall, ExecutionService } from '../execution/execution.service';
 import { checkPriceConfirmation } from '../playground/playground-runs.service';
 import { UsageService } from '../usage/usage.service';
 import { watchRunOperation } from './watch-run.operation';
@@ -38,19 +38,7 @@ export class AccountWatchRunsService {
         if (mode === 'live') checkPriceConfirmation(watchRunOperation.hold(body), confirmedPrice);
         return (await this.execution.run(
           watchRunOperation,
-          {
-            caller: {
-              accountId,
-              keyId: null,
-              mode,
-              subject: null,
-              confinedTo: null,
-              source: 'dashboard',
-            },
-            req,
-            res,
-            prefer: { kind: 'async' },
-          },
+          dashboardCall(accountId, mode, req, res),
           body,
         )) as JobView;
       },
