@@ -90,23 +90,10 @@ function openModes(target) {
   }
 }
 
-/** Points absolute links into the source tree at the copy instead (relative links stay). */
-function relinkInto(copy, source, folder = copy) {
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) relinkInto(copy, source, full);
-    if (!entry.isSymbolicLink()) continue;
-    const target = fs.readlinkSync(full);
-    if (path.isAbsolute(target) && target.startsWith(source + path.sep)) {
-      fs.rmSync(full);
-      fs.symlinkSync(path.relative(folder, path.join(copy, target.slice(source.length + 1))), full);
-    }
-  }
-}
-
 /**
  * A copy of the package's `native` folder (bin, lib, share) under the state folder, one per
- * package version; copied beside its final name and renamed, so a half copy is never used.
+ * package version; copied beside its final name and renamed, so a half copy is never used. The
+ * package's own links (lib/*.so) are relative, so they hold in the copy as they are.
  */
 function copyBinaries(binDir, stateDir, blocked, log) {
   const native = path.dirname(binDir);
@@ -122,7 +109,6 @@ function copyBinaries(binDir, stateDir, blocked, log) {
     const staging = `${target}.partial-${process.pid}`;
     try {
       fs.cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
-      relinkInto(staging, native);
       openModes(staging);
       fs.renameSync(staging, target);
     } catch (error) {
