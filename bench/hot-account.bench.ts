@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
-import { BillingService } from '../apps/api/src/ledger/billing.service';
+import { BillingService } from '../apps/api/src/money/billing.service';
 import { createAccount, createKey } from '../apps/api/test/support/fixtures';
 import { createTestApp } from '../apps/api/test/support/test-app';
 import { cannon } from './support/cannon';

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createAccount, createKey } from '../apps/api/test/support/fixtures';
 import { createTestApp, type TestApp } from '../apps/api/test/support/test-app';
-import { BillingService } from '../apps/api/src/ledger/billing.service';
+import { BillingService } from '../apps/api/src/money/billing.service';
 import { AudioAnalyzer } from '../apps/api/src/media-analysis/audio-analyzer';
 import { measureAudioRealtimeFactor } from '../apps/api/src/media-analysis/audio-realtime-factor';
 import { SandboxMediaRendererService } from '../apps/api/src/sandbox-media/sandbox-media.renderer';

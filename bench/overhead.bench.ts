@@ -4,7 +4,7 @@ import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ReelscoutExpressAdapter } from '../apps/api/src/common/http/express-adapter';
 import { DataSource } from 'typeorm';
-import { BillingService } from '../apps/api/src/ledger/billing.service';
+import { BillingService } from '../apps/api/src/money/billing.service';
 import type { LlmProvider } from '../apps/api/src/providers/llm.provider';
 import { ProvidersService } from '../apps/api/src/providers/providers.service';
 import { createAccount, createKey } from '../apps/api/test/support/fixtures';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import request from 'supertest';
-import { BillingService } from '../apps/api/src/ledger/billing.service';
+import { BillingService } from '../apps/api/src/money/billing.service';
 import { SandboxMediaRendererService } from '../apps/api/src/sandbox-media/sandbox-media.renderer';
 import { VideoAnalyzer } from '../apps/api/src/media-analysis/video-analyzer';
 import { PlaybookModule } from '../apps/api/src/playbook/playbook.module';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { BillingService } from '../apps/api/src/ledger/billing.service';
+import { BillingService } from '../apps/api/src/money/billing.service';
 import { PlaygroundMediaService } from '../apps/api/src/playground/playground-media.service';
 import { sandboxCatalogue } from '../apps/api/src/providers';
 import { createAccount } from '../apps/api/test/support/fixtures';

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { BillingService } from '../apps/api/src/ledger/billing.service';
+import { BillingService } from '../apps/api/src/money/billing.service';
 import { SandboxMediaRendererService } from '../apps/api/src/sandbox-media/sandbox-media.renderer';
 import { MusicModule } from '../apps/api/src/music/music.module';
 import { PlaybookModule } from '../apps/api/src/playbook/playbook.module';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { BillingService } from '../apps/api/src/ledger/billing.service';
+import { BillingService } from '../apps/api/src/money/billing.service';
 import { PAGES_PER_PHRASE } from '../apps/api/src/scan/scan.service';
 import {
   appAweme,

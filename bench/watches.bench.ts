@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { Clock } from '../apps/api/src/common/clock/clock';
-import { BillingService } from '../apps/api/src/ledger/billing.service';
+import { BillingService } from '../apps/api/src/money/billing.service';
 import { WatchScheduler } from '../apps/api/src/watches/watch-scheduler';
 import { WatchesService } from '../apps/api/src/watches/watches.service';
 import { createAccount, createKey } from '../apps/api/test/support/fixtures';

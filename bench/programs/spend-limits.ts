@@ -6,10 +6,8 @@ import { Client } from 'pg';
 import { ReelscoutExpressAdapter } from '../../apps/api/src/common/http/express-adapter';
 import { DataSource } from 'typeorm';
 import { newJobId } from '../../apps/api/src/execution/job-ids';
-import { transition } from '../../apps/api/src/execution/job-state';
-import { BillingService, type Spender } from '../../apps/api/src/ledger/billing.service';
-import { JobLedger } from '../../apps/api/src/ledger/job-ledger.service';
-import { LedgerRepository } from '../../apps/api/src/repositories/ledger.repository';
+import { BillingService, type Spender } from '../../apps/api/src/money/billing.service';
+import { JobAggregate } from '../../apps/api/src/execution/job-aggregate';
 import type { LlmProvider } from '../../apps/api/src/providers/llm.provider';
 import { ProvidersService } from '../../apps/api/src/providers/providers.service';
 import { createAccount, createKey } from '../../apps/api/test/support/fixtures';
@@ -62,8 +60,7 @@ const CREDIT = 100_000_000_000;
 const LIMIT = 1_000_000_000_000;
 
 const floor: {
-  ledger?: JobLedger;
-  settlements?: LedgerRepository;
+  jobs?: JobAggregate;
   dataSource?: DataSource;
   parties: Spender[];
   next: number;
@@ -92,7 +89,6 @@ class FloorController {
       subject: party.subject ?? null,
       operation: 'assist',
       execution: 'sync' as const,
-      status: 'running' as const,
       request: BODY,
       requestId,
       idempotencyKey: null,
@@ -101,18 +97,13 @@ class FloorController {
       now: new Date(),
       source: 'api' as const,
     };
-    const opened = await floor.ledger!.openJob(job);
+    const opened = await floor.jobs!.open(job);
     if ('refused' in opened) throw opened.refused;
     const reply = { intent: 'chat', reply: `echo ${body.message?.length ?? 0}` };
-    await floor.settlements!.settleSuccess(
-      { id, attempt: 1, accountId: party.accountId, mode: 'test' },
-      transition('running', 'succeed'),
-      {
-        result: JSON.stringify(reply),
-        charge: PRICE,
-        retentionSeconds: 86_400,
-        usage: { market: null, durationMs: 0 },
-      },
+    await floor.jobs!.succeed(
+      { ...job, attempt: 1, holdId: opened.holdId },
+      { body: reply, chargeMicros: PRICE },
+      { market: null, durationMs: 0 },
     );
     return reply;
   }
@@ -201,8 +192,7 @@ async function main(): Promise<void> {
     const assistPort = (t.app.getHttpServer().address() as AddressInfo).port;
     const barePort = (bare.getHttpServer().address() as AddressInfo).port;
     const billing = t.app.get(BillingService);
-    floor.ledger = t.app.get(JobLedger);
-    floor.settlements = t.app.get(LedgerRepository);
+    floor.jobs = t.app.get(JobAggregate);
     floor.dataSource = t.app.get(DataSource);
     const json = { 'content-type': 'application/json' };
 

@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 /**
  * Bench only: the least a Postgres ledger can do for one charged call, two statements and no
  * job row: a hold (`place_hold`, the same function production's job statement calls) and its
- * capture. Production runs neither alone (every paid call is a job: LedgerRepository); the benches
+ * capture. Production runs neither alone (every paid call is a job: the job aggregate); the benches
  * use them as a fixed floor to compare the paid call's path against, so a change to that path
  * moves the ratio and a change to the floor cannot.
  */

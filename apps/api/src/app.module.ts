@@ -11,7 +11,7 @@ import { createValidationPipe } from './common/validation/validation.pipe';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
-import { LedgerModule } from './ledger/ledger.module';
+import { MoneyModule } from './money/money.module';
 import { PaymentsModule } from './payments/payments.module';
 import { UsageModule } from './usage/usage.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
@@ -24,7 +24,7 @@ import { ScanModule } from './scan/scan.module';
 import { PlaybookModule } from './playbook/playbook.module';
 import { MusicModule } from './music/music.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
-import { BalanceModule } from './balance/balance.module';
+import { MoneyApiModule } from './money/money-api.module';
 import { McpModule } from './mcp/mcp.module';
 import { PlaygroundModule } from './playground/playground.module';
 import { ClockModule } from './common/clock/clock';
@@ -65,13 +65,13 @@ const FEATURE_MODULES = [
   AuthModule,
   ApiKeysModule,
   UsageModule,
-  LedgerModule,
+  MoneyModule,
   PaymentsModule,
   IdempotencyModule,
   ExecutionModule,
   JobsApiModule,
   WebhooksModule,
-  BalanceModule,
+  MoneyApiModule,
   McpModule,
   PlaygroundModule,
   WatchesModule,

@@ -1,18 +1,19 @@
 import { pgPoolOf } from '@reelscout/database';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { LedgerRepository, STATEMENTS_PER_BALANCE } from '../src/repositories/ledger.repository';
+import { JobAggregate } from '../src/execution/job-aggregate';
+import { STATEMENTS_PER_BALANCE } from '../src/repositories/money.repository';
 import { createFundedKey } from './support/fixtures';
 import { waitForValue } from './support/local-servers';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const PRICE = 10_000;
 const CALLS = 8;
-const MONEY_STATEMENTS = new Set(['jobs_create_with_hold', 'jobs_settle_success']);
+const MONEY_STATEMENTS = new Set(['jobs_open', 'jobs_settle']);
 
 /**
- * The money statements of one balance row queue in the API (runPreparedOnBalance): however many
+ * The money statements of one balance row queue in the API (MoneyRepository.send): however many
  * calls of one account arrive at once, at most STATEMENTS_PER_BALANCE of their holds and
  * settlements are sent to Postgres at a time; the rest wait their turn in the API, not on the
  * row's lock. Real database; the test holds the balance row's lock itself so the calls pile up.
@@ -22,18 +23,12 @@ describe('money statements queue per balance row (e2e)', () => {
   let db: Client;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
-        RATE_LIMIT_IN_FLIGHT_PER_KEY: '100',
-      },
-    });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    t = await createTestApp({ env: { RATE_LIMIT_IN_FLIGHT_PER_KEY: '100' } });
+    // A session of its own: it holds the balance row's lock while the app's calls pile up.
+    db = await t.db.connect();
   });
 
   afterAll(async () => {
-    await db.end();
     await t.close();
   });
 
@@ -50,7 +45,7 @@ describe('money statements queue per balance row (e2e)', () => {
       const { name, values } = (config ?? {}) as { name?: string; values?: unknown[] };
       if (!name || !MONEY_STATEMENTS.has(name)) return query(config);
       // A hold names its account ($2); a settlement only its job ($1): look it up below.
-      const account = name === 'jobs_create_with_hold' ? String(values![1]) : jobAccount(values);
+      const account = name === 'jobs_open' ? String(values![1]) : jobAccount(values);
       inFlight.set(account, (inFlight.get(account) ?? 0) + 1);
       most.set(account, Math.max(most.get(account) ?? 0, inFlight.get(account)!));
       return query(config).finally(() => inFlight.set(account, inFlight.get(account)! - 1));
@@ -58,15 +53,17 @@ describe('money statements queue per balance row (e2e)', () => {
     const jobAccounts = new Map<string, string>();
     const jobAccount = (values: unknown[] | undefined) =>
       jobAccounts.get(String(values![0])) ?? '?';
-    const create = LedgerRepository.prototype.createJobWithHold;
+    const create = JobAggregate.prototype.open;
     let entered = 0;
-    const spyCreate = jest
-      .spyOn(LedgerRepository.prototype, 'createJobWithHold')
-      .mockImplementation(function (this: LedgerRepository, job, ...rest) {
-        jobAccounts.set(job.id, job.accountId);
-        if (job.accountId === hot.account.id) entered += 1;
-        return create.call(this, job, ...rest);
-      });
+    const spyCreate = jest.spyOn(JobAggregate.prototype, 'open').mockImplementation(function (
+      this: JobAggregate,
+      job,
+      ...rest
+    ) {
+      jobAccounts.set(job.id, job.accountId);
+      if (job.accountId === hot.account.id) entered += 1;
+      return create.call(this, job, ...rest);
+    });
 
     // Hold the hot account's balance row: its calls' holds wait on the lock in Postgres.
     await db.query('BEGIN');

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { BillingService } from '../src/ledger/billing.service';
+import { BillingService } from '../src/money/billing.service';
 import {
   appAweme,
   PROVIDER_PATHS,

@@ -3,7 +3,7 @@ import { type Client } from 'pg';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { runCli } from '../src/cli/cli.runner';
-import { BillingService } from '../src/ledger/billing.service';
+import { BillingService } from '../src/money/billing.service';
 import { createAccount, createKey, type AccountFixture, createFundedKey } from './support/fixtures';
 import { openJob, settleFailure, settleSuccess } from './support/ledger-fixtures';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -3,14 +3,14 @@ import { type Client } from 'pg';
 import request from 'supertest';
 import { ApiKeysService } from '../src/api-keys/api-keys.service';
 import { Clock } from '../src/common/clock/clock';
-import { BillingService } from '../src/ledger/billing.service';
-import { JobLedger } from '../src/ledger/job-ledger.service';
+import { BillingService } from '../src/money/billing.service';
+import { JobAggregate } from '../src/execution/job-aggregate';
 import { createKey, createFundedKey } from './support/fixtures';
 import {
+  attemptOfJob,
   claimAndHold,
   requeue,
   settleFailure,
-  chargeReapedHold,
   openJob,
   settleSuccess,
   type OpenedJob,
@@ -142,14 +142,17 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   /**
    * Settles the success of a job whose hold was reaped, as production does: the settlement
-   * captures nothing, then the late charge is made (when there is room); what it charged.
+   * captures nothing and makes the late charge instead (when there is room); what it charged.
    */
   async function settleReaped(job: OpenedJob, charge: number) {
-    expect(await settleSuccess(t.app, job, charge)).toMatchObject({
-      ended: true,
-      captured: false,
-    });
-    return chargeReapedHold(t.app, job, charge);
+    const settled = await settleSuccess(t.app, job, charge);
+    expect(settled).toMatchObject({ ended: true, captured: false });
+    return { charged: settled.charged, balance: Number(settled.balance) };
+  }
+
+  /** Settles the success again: a job settles once, so a second late charge is never made. */
+  async function settleAgain(job: OpenedJob, charge: number) {
+    return (await settleSuccess(t.app, job, charge)).ended ? 'settled again' : null;
   }
 
   describe.each([
@@ -447,7 +450,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
     const job = await open(party);
     await reap(job);
     expect(await settleReaped(job, 6_000)).toEqual({ charged: 6_000, balance: GRANT - 6_000 });
-    expect(await chargeReapedHold(t.app, job, 6_000)).toBeNull();
+    expect(await settleAgain(job, 6_000)).toBeNull();
     expect(await settleSuccess(t.app, job, 6_000)).toMatchObject({ ended: false });
     // A captured hold is never charged again either.
     const captured = await open(party);
@@ -456,7 +459,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
       ended: false,
       captured: false,
     });
-    expect(await chargeReapedHold(t.app, captured, ASSIST)).toBeNull();
+    expect(await settleAgain(captured, ASSIST)).toBeNull();
     const m = await money(accountId);
     expect(m).toMatchObject({ balance: GRANT - 16_000, ledger: GRANT - 16_000, charges: 2 });
     expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(16_000);
@@ -488,7 +491,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
       );
       // Room made later does not revive the late charge: the job was settled once, for free.
       expect((await settleFailure(t.app, other)).ended).toBe(true);
-      expect(await chargeReapedHold(t.app, job, 6_000)).toBeNull();
+      expect(await settleAgain(job, 6_000)).toBeNull();
       const m = await money(accountId);
       expect(m).toMatchObject({ balance: GRANT, ledger: GRANT, held: 0, charges: 0 });
     },
@@ -594,17 +597,9 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
       accountId,
     ]);
     await db.query(`UPDATE jobs SET hold_id = NULL WHERE id = $1`, [job.id]);
-    const ledger = t.app.get(JobLedger);
-    const rehold = {
-      amount: ASSIST,
-      operation: 'assist',
-      requestId: job.requestId,
-      ttlSeconds: 60,
-      keyId,
-      subject: 'rq',
-      now: NOW,
-    };
-    expect(await ledger.holdForAttempt({ ...claimed, from: 'running' }, rehold)).toEqual({
+    const jobs = t.app.get(JobAggregate);
+    const rehold = { amount: ASSIST, ttlSeconds: 60, now: NOW };
+    expect(await jobs.holdForAttempt({ ...attemptOfJob(claimed), holdId: null }, rehold)).toEqual({
       refused: expect.objectContaining({ code: 'insufficient_credit' }),
     });
     // And only the attempt that holds the job places one: a superseded attempt places nothing.
@@ -612,7 +607,7 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
       `UPDATE balances SET balance = balance + $2 WHERE account_id = $1 AND mode = 'test'`,
       [accountId, ASSIST],
     );
-    expect(await ledger.holdForAttempt({ ...job, from: 'running' }, rehold)).toBeNull();
+    expect(await jobs.holdForAttempt({ ...attemptOfJob(job), holdId: null }, rehold)).toBeNull();
     expect(await counter('key', keyId, 'day', '2026-03-10')).toBe(2 * ASSIST);
   });
 

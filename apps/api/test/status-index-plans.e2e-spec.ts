@@ -4,8 +4,8 @@ import {
   JOB_STATEMENTS,
   LOCK_EXPIRED_QUEUED_SQL,
   LOCK_STALE_SQL,
-} from '../src/repositories/job.repository';
-import { MONEY_STATEMENTS } from '../src/repositories/ledger.statements';
+} from '../src/execution/job-statements';
+import { MONEY_STATEMENTS } from '../src/repositories/money.repository';
 import MONEY_SQL from '../../../libs/database/src/sql/money.sql';
 import { CLAIM_DUE_SQL } from '../src/repositories/webhook-delivery.repository';
 import { createTestDatabase, runMigrationStep, type TestDatabase } from './support/test-database';
@@ -129,12 +129,13 @@ describe('status indexes and the plans of lookups (e2e)', () => {
     const all: PreparedStatement[] = [...MONEY_STATEMENTS, ...JOB_STATEMENTS];
     expect(all.map((s) => s.name)).toEqual(
       expect.arrayContaining([
-        'jobs_create_with_hold',
-        'jobs_settle_success',
-        'jobs_settle_without_charge',
-        'jobs_end_queued',
+        'jobs_open',
+        'jobs_hold_for_attempt',
+        'jobs_claim',
+        'jobs_heartbeat',
+        'jobs_settle',
         'jobs_requeue',
-        'jobs_charge_reaped_hold',
+        'money_add_credit',
       ]),
     );
     for (const statement of all) {

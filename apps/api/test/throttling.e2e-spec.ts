@@ -17,7 +17,7 @@ import request from 'supertest';
 import { ApiKeyGuard } from '../src/api-keys/api-key.guard';
 import { ApiKeysModule } from '../src/api-keys/api-keys.module';
 import { CurrentCaller, type Caller } from '../src/request-context/caller';
-import { BillingService } from '../src/ledger/billing.service';
+import { BillingService } from '../src/money/billing.service';
 import { ExecutionModule } from '../src/execution/execution.module';
 import { ExecutionService } from '../src/execution/execution.service';
 import { OperationCatalog } from '../src/execution/operation-catalog';

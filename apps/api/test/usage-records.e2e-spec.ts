@@ -4,7 +4,7 @@ import { pgPoolOf } from '@reelscout/database';
 import { type Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { LedgerRepository } from '../src/repositories/ledger.repository';
+import { JobAggregate } from '../src/execution/job-aggregate';
 import { USAGE_QUEUE_LIMIT, UsageService, type UsageRecord } from '../src/usage/usage.service';
 import { createAccount, createFundedKey } from './support/fixtures';
 import { waitForValue } from './support/local-servers';
@@ -354,18 +354,19 @@ describe('usage records (e2e)', () => {
 
     it('a settlement that committed but whose answer was lost: read back, still one record', async () => {
       const { key } = await createFundedKey(t.app, { micros: 1_000_000 });
-      const settle = LedgerRepository.prototype.settleSuccess;
+      const settle = JobAggregate.prototype.succeed;
       let lost = 0;
       // The first settlement commits; then its answer is lost, as when the connection drops
       // right after the commit. The executor tries again, finds the job ended, and reads back
-      // what the first one did (JobSettlement.endedBy).
-      const spy = jest
-        .spyOn(LedgerRepository.prototype, 'settleSuccess')
-        .mockImplementation(async function (this: LedgerRepository, ...args) {
-          const settled = await settle.apply(this, args);
-          if (lost++ === 0) throw new Error('Connection terminated unexpectedly');
-          return settled;
-        });
+      // what the first one did (JobAggregate.endedBy).
+      const spy = jest.spyOn(JobAggregate.prototype, 'succeed').mockImplementation(async function (
+        this: JobAggregate,
+        ...args
+      ) {
+        const settled = await settle.apply(this, args);
+        if (lost++ === 0) throw new Error('Connection terminated unexpectedly');
+        return settled;
+      });
       let res!: request.Response;
       try {
         res = await request(server())

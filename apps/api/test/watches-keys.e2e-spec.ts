@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { ApiKeysService } from '../src/api-keys/api-keys.service';
 import { Clock } from '../src/common/clock/clock';
-import { BillingService } from '../src/ledger/billing.service';
+import { BillingService } from '../src/money/billing.service';
 import { WatchScheduler } from '../src/watches/watch-scheduler';
 import { createFundedKey } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';

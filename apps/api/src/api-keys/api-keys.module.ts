@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ApiKeyRepository } from '../repositories/api-key.repository';
 import { UsageModule } from '../usage/usage.module';
-import { LedgerModule } from '../ledger/ledger.module';
+import { MoneyModule } from '../money/money.module';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeysController, SubjectLimitsController } from './api-keys.controller';
 import { KeyAuditRepository } from '../repositories/key-audit.repository';
@@ -14,7 +14,7 @@ import { ApiKeysService } from './api-keys.service';
  * module that imports ApiKeysModule for the guard also gives it UsageService.
  */
 @Module({
-  imports: [AccountsModule, UsageModule, LedgerModule],
+  imports: [AccountsModule, UsageModule, MoneyModule],
   controllers: [ApiKeysController, SubjectLimitsController],
   providers: [ApiKeysService, ApiKeyRepository, KeyAuditRepository, ApiKeyGuard],
   exports: [ApiKeysService, ApiKeyGuard, UsageModule],

@@ -31,7 +31,7 @@ import {
 } from '../repositories/api-key.repository';
 import { KeyAuditRepository, type KeyAuditRow } from '../repositories/key-audit.repository';
 import { parseIsoInstant } from '../usage/dto/usage.dto';
-import { BillingService } from '../ledger/billing.service';
+import { BillingService } from '../money/billing.service';
 import {
   checkLimit,
   diffSettings,

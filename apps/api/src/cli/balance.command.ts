@@ -1,7 +1,7 @@
 import { MODES, formatUsd } from '@reelscout/domain';
 import { Command, Option } from 'nest-commander';
 import { AccountsService } from '../accounts/accounts.service';
-import { BillingService } from '../ledger/billing.service';
+import { BillingService } from '../money/billing.service';
 import { CliContext, accountByEmail } from './cli-context';
 import { OperatorCommand } from './operator-command';
 

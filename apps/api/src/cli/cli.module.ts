@@ -7,7 +7,7 @@ import { ApiKeysService } from '../api-keys/api-keys.service';
 import { InvitesService } from '../auth/invites.service';
 import { PasswordResetLinks } from '../auth/password-reset-links';
 import { configModule, databaseConfig, type Environment } from '../config';
-import { LedgerModule } from '../ledger/ledger.module';
+import { MoneyModule } from '../money/money.module';
 import { ReversalService } from '../payments/reversal.service';
 import { CheckoutSessionRepository } from '../repositories/checkout-session.repository';
 import { StripeDisputeRepository } from '../repositories/stripe-dispute.repository';
@@ -46,7 +46,7 @@ export class CliModule {
         }),
         ClockModule,
         AccountsModule,
-        LedgerModule,
+        MoneyModule,
       ],
       // Exactly the services the commands call, with their repositories: AuthModule and
       // ApiKeysModule are not loaded whole, as their guards need the API's throttling.

@@ -1,7 +1,7 @@
 import { formatUsd, parseUsd } from '@reelscout/domain';
 import { Command, Option } from 'nest-commander';
 import { AccountsService } from '../accounts/accounts.service';
-import { BillingService } from '../ledger/billing.service';
+import { BillingService } from '../money/billing.service';
 import { ReversalService } from '../payments/reversal.service';
 import { CliContext } from './cli-context';
 import { OperatorCommand, UsageError } from './operator-command';

@@ -34,12 +34,12 @@ describe('layer lint rule', () => {
 
   it('keeps the execution module in a layer of its own, above the money module', async () => {
     const errors = await layerErrors(
-      'ledger/probe.ts',
+      'money/probe.ts',
       "import { JobAttempts } from '../execution/job-attempts';\nexport const x = JobAttempts;\n",
     );
     expect(errors).toEqual([
       expect.stringContaining(
-        "'ledger/probe.ts' (features) may not import 'execution/job-attempts' (execution)",
+        "'money/probe.ts' (features) may not import 'execution/job-attempts' (execution)",
       ),
     ]);
   }, 60_000);

@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, formatUsd, type JobView } from '@reelscout/domain';
 import type { Response } from 'express';
 import { ReplayedResponse } from '../common/http/replayed-response';
-import { JobRepository } from '../repositories/job.repository';
+import { canceledError, JobAggregate } from './job-aggregate';
 import type { AttemptResult } from './job-attempts';
 import { toPublicJobId } from './job-ids';
-import { canceledError } from './job-settlement';
 import { toJobView } from './job-view';
 import { JobWaiter } from './job-waiter';
 import type { ResponsePreference } from './prefer';
@@ -18,7 +17,7 @@ import type { ResponsePreference } from './prefer';
 @Injectable()
 export class CallAnswers {
   constructor(
-    private readonly jobs: JobRepository,
+    private readonly jobs: JobAggregate,
     private readonly waiter: JobWaiter,
   ) {}
 

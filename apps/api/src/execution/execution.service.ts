@@ -16,27 +16,18 @@ import {
   toStoredBody,
   type IdempotencyScope,
 } from '../idempotency/idempotency.service';
-import { JobLedger, type HoldOutcome, type NewJobWithHold } from '../ledger/job-ledger.service';
 import { ProvidersService } from '../providers/providers.service';
 import type { Caller } from '../request-context/caller';
 import { claimInFlightSlot } from '../throttling/in-flight-slot';
 import { UsageService } from '../usage/usage.service';
 import { CallAnswers } from './call-answers';
 import { newJobId, toPublicJobId } from './job-ids';
-import { HOLD_MARGIN_MS, JobAttempts } from './job-attempts';
-import { JobQueue } from './job-queue';
-import { JobRepository } from '../repositories/job.repository';
-import { initialStatus } from './job-state';
+import { JobAggregate, type HoldOutcome, type NewJob } from './job-aggregate';
+import { HOLD_MARGIN_MS, JobAttempts, type AttemptResult } from './job-attempts';
 import { OperationCatalog } from './operation-catalog';
 import type { OperationContract, RunnableOperation } from './operation.contract';
 import { parsePrefer, type ResponsePreference } from './prefer';
 import { Clock } from '../common/clock/clock';
-
-/**
- * The `Retry-After` of a call refused for a full queue: a queued job waits for a slot, and slots
- * free as running jobs end, in seconds to a minute or two.
- */
-const QUEUE_RETRY_AFTER_SECONDS = 30;
 
 /**
  * Who runs the call: a key's caller (/v1), or a signed-in account's dashboard run, which has no
@@ -88,16 +79,14 @@ export class ExecutionService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly catalog: OperationCatalog,
-    private readonly ledger: JobLedger,
     private readonly idempotency: IdempotencyService,
     private readonly providers: ProvidersService,
     private readonly attempts: JobAttempts,
-    private readonly queue: JobQueue,
+    private readonly jobs: JobAggregate,
     private readonly answers: CallAnswers,
     private readonly usage: UsageService,
     @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
     private readonly clock: Clock,
-    private readonly jobs: JobRepository,
   ) {}
 
   async run<Body, Result, Service>(
@@ -185,13 +174,18 @@ export class ExecutionService {
       requestId,
       idempotencyKey: key,
     });
-    let opened: HoldOutcome;
+    let answered = true;
+    let opened: HoldOutcome | { attempt: Promise<AttemptResult> };
     try {
       opened =
         execution === 'async'
           ? // The job, its hold and its queue message commit together, under the queue's cap.
-            await this.dataSource.transaction((manager) => this.openQueued(job, manager, true))
-          : await this.ledger.openJob(job);
+            await this.jobs.open(job, { capped: true })
+          : await this.attempts.start(job, runnable, {
+              answered: () => answered,
+              onWorkStarted: (work) => (started.work = work),
+              startedAt: requestStartedAt(res),
+            });
     } catch (thrown) {
       await this.abandon(scope, thrown, requestId);
       throw thrown;
@@ -202,17 +196,11 @@ export class ExecutionService {
       await this.releaseKey(scope);
       throw opened.refused;
     }
-    const { holdId } = opened;
     call.jobCreated = true;
-    if (execution === 'async') return this.answers.accepted(res, jobId);
+    if (!('attempt' in opened)) return this.answers.accepted(res, jobId);
 
     res.setHeader('x-job-id', toPublicJobId(jobId));
-    let answered = true;
-    const attempt = this.attempts.run({ ...job, holdId, attempt: 1 }, runnable, {
-      answered: () => answered,
-      onWorkStarted: (work) => (started.work = work),
-      startedAt: requestStartedAt(res),
-    });
+    const { attempt } = opened;
     if (prefer.kind === 'wait') {
       const timer = new Promise<'waited'>((resolve) =>
         setTimeout(resolve, prefer.seconds * 1000, 'waited').unref(),
@@ -256,7 +244,7 @@ export class ExecutionService {
       requestId,
       idempotencyKey: null,
     });
-    const opened = await this.openQueued(job, manager);
+    const opened = await this.jobs.open(job, { manager });
     if ('refused' in opened) return opened;
     return { jobId: job.id };
   }
@@ -275,7 +263,7 @@ export class ExecutionService {
       requestId: string;
       idempotencyKey: string | null;
     },
-  ): NewJobWithHold {
+  ): NewJob {
     const queuedMs = call.execution === 'async' ? this.config.maxQueueMs : 0;
     return {
       id: call.id,
@@ -285,7 +273,6 @@ export class ExecutionService {
       subject: party.subject,
       operation: runnable.operation,
       execution: call.execution,
-      status: initialStatus(call.execution),
       request: toStoredBody(body ?? null),
       requestId: call.requestId,
       idempotencyKey: call.idempotencyKey,
@@ -294,38 +281,6 @@ export class ExecutionService {
       now: this.clock.now(),
       source: party.source ?? 'api',
     };
-  }
-
-  /**
-   * A queued job: the job, its hold and its queue message commit together in `manager`. A
-   * caller's async call (`capped`) is first held to JOBS_MAX_QUEUED_PER_ACCOUNT: past it, 429
-   * and nothing written. A watch's scheduled run is not: its interval bounds it already.
-   */
-  private async openQueued(
-    job: NewJobWithHold,
-    manager: EntityManager,
-    capped = false,
-  ): Promise<HoldOutcome> {
-    if (capped) await this.requireQueueRoom(job, manager);
-    const outcome = await this.ledger.openJob(job, manager);
-    if ('holdId' in outcome) await this.queue.send(manager, job.operation, job.id);
-    return outcome;
-  }
-
-  /**
-   * 429 `queue_limit_reached` when the account already has the most queued jobs of its mode. The
-   * count and the insert that follows are one transaction under the account's queue lock, so
-   * concurrent calls cannot pass the cap together.
-   */
-  private async requireQueueRoom(job: NewJobWithHold, manager: EntityManager): Promise<void> {
-    const cap = this.config.maxQueuedPerAccount;
-    const queued = await this.jobs.lockAndCountQueued(job.accountId, job.mode, cap, manager);
-    if (queued < cap) return;
-    throw new DomainError(
-      'queue_limit_reached',
-      `This account already has ${cap} ${job.mode}-mode jobs queued, the most allowed; nothing was charged. Retry after Retry-After seconds, when some have started.`,
-      { headers: { 'Retry-After': String(QUEUE_RETRY_AFTER_SECONDS) } },
-    );
   }
 
   /** Releases the Idempotency-Key of a call refused before any work (a retry runs anew). */

@@ -1,18 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { DomainError } from '@reelscout/domain';
+import { DomainError, type Micros } from '@reelscout/domain';
 import { jobsConfig } from '../config';
 import { toDomainError } from '../common/errors/error-envelope';
-import { JobLedger, type UsageFacts } from '../ledger/job-ledger.service';
 import {
   meterProviderCalls,
   totalOf,
   type ProviderCallTally,
 } from '../providers/http/provider-call-meter';
-import { JobRepository } from '../repositories/job.repository';
 import { withDeadline } from './deadline';
-import { JobSettlement, type JobAttempt, type Ending, type Settled } from './job-settlement';
+import {
+  JobAggregate,
+  type HoldOutcome,
+  type JobAttempt,
+  type JobSettlement,
+  type NewJob,
+  type UsageFacts,
+} from './job-aggregate';
 import type { RunnableOperation } from './operation.contract';
 import { Clock } from '../common/clock/clock';
 
@@ -27,10 +32,16 @@ export class CancelRequested extends Error {}
 export class ShuttingDown extends Error {}
 export class Superseded extends Error {}
 
+/** How an attempt ended. */
+export type Ending =
+  | { kind: 'succeeded'; body: unknown; chargeMicros: Micros }
+  | { kind: 'failed'; error: DomainError }
+  | { kind: 'canceled' };
+
 export type AttemptResult =
   | {
       kind: 'ended';
-      settled: Settled;
+      settled: JobSettlement;
       ending: Ending;
       /** The error the work threw (a failed attempt), for a synchronous caller to rethrow as is. */
       thrown?: unknown;
@@ -64,9 +75,9 @@ interface Running {
 
 /**
  * Runs one attempt of a job: its hold (a new one for a recovered job), the work under its
- * deadline, a heartbeat that proves it alive and reads cancel requests, then the settlement.
- * The same path for a synchronous call (run at once by the instance that got it) and a queued
- * one (run by a worker).
+ * deadline, a heartbeat that proves it alive and reads cancel requests, then the settlement,
+ * each a move of the job aggregate (JobAggregate). The same path for a synchronous call (opened
+ * here and run at once by the instance that got it) and a queued one (run by a worker).
  */
 @Injectable()
 export class JobAttempts {
@@ -74,9 +85,7 @@ export class JobAttempts {
   private readonly running = new Map<string, Running>();
 
   constructor(
-    private readonly ledger: JobLedger,
-    private readonly jobs: JobRepository,
-    private readonly settlement: JobSettlement,
+    private readonly jobs: JobAggregate,
     @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
     private readonly clock: Clock,
   ) {}
@@ -93,6 +102,21 @@ export class JobAttempts {
     return this.drainingSince !== null;
   }
 
+  /**
+   * A synchronous call's job: opened with its hold (`running`, its first attempt), then run at
+   * once. The 402 of a refused hold (nothing written), or the attempt under way.
+   */
+  async start(
+    job: NewJob,
+    runnable: RunnableOperation,
+    options: AttemptOptions,
+  ): Promise<{ refused: DomainError } | { attempt: Promise<AttemptResult> }> {
+    const opened: HoldOutcome = await this.jobs.open(job);
+    if ('refused' in opened) return opened;
+    const attempt: JobAttempt = { ...job, holdId: opened.holdId, attempt: 1 };
+    return { attempt: this.run(attempt, runnable, options) };
+  }
+
   run(
     job: JobAttempt,
     runnable: RunnableOperation,
@@ -100,7 +124,7 @@ export class JobAttempts {
   ): Promise<AttemptResult> {
     if (this.draining) {
       // Shutting down: another instance runs it (its hold voided, a new one placed then).
-      return this.settlement
+      return this.jobs
         .requeue(job)
         .then((done): AttemptResult => (done ? { kind: 'requeued' } : { kind: 'superseded' }));
     }
@@ -156,24 +180,11 @@ export class JobAttempts {
       // A recovered or requeued job: its first hold was voided, so this attempt places its own.
       // Counted in the key's and subject's windows but not limited (the job was accepted, 202,
       // within them); only short credit can refuse it.
-      const placed = await this.ledger.holdForAttempt(
-        {
-          id: job.id,
-          attempt: job.attempt,
-          accountId: job.accountId,
-          mode: job.mode,
-          from: 'running',
-        },
-        {
-          amount: runnable.holdMicros,
-          operation: job.operation,
-          requestId: job.requestId,
-          ttlSeconds: (runnable.deadlineMs + HOLD_MARGIN_MS) / 1000,
-          keyId: job.keyId,
-          subject: job.subject,
-          now: this.clock.now(),
-        },
-      );
+      const placed = await this.jobs.holdForAttempt(job, {
+        amount: runnable.holdMicros,
+        ttlSeconds: (runnable.deadlineMs + HOLD_MARGIN_MS) / 1000,
+        now: this.clock.now(),
+      });
       if (!placed) return { kind: 'superseded' };
       if ('refused' in placed) {
         // A refused hold (short credit) wrote nothing: the job fails with its 402.
@@ -222,7 +233,7 @@ export class JobAttempts {
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
       clearInterval(heartbeat);
       if (reason instanceof Superseded) return { kind: 'superseded' };
-      if (reason instanceof ShuttingDown && (await this.settlement.requeue(job))) {
+      if (reason instanceof ShuttingDown && (await this.jobs.requeue(job))) {
         return { kind: 'requeued' };
       }
       // Not put back at a shutdown: a cancel was asked for (it ends canceled now), or another
@@ -267,10 +278,10 @@ export class JobAttempts {
     let failedBefore = false;
     for (const delayMs of [...SETTLE_RETRY_DELAYS_MS, null]) {
       try {
-        const settled = await this.settlement.end(job, ending, usage);
+        const settled = await this.end(job, ending, usage);
         // An earlier try may have committed without our hearing of it (a connection lost
         // after the commit): then the job ended by this attempt is the answer, not a takeover.
-        return settled ?? (failedBefore ? await this.settlement.endedBy(job, ending, usage) : null);
+        return settled ?? (failedBefore ? await this.jobs.endedBy(job) : null);
       } catch (error) {
         if (delayMs === null) throw error;
         failedBefore = true;
@@ -281,10 +292,17 @@ export class JobAttempts {
     return null;
   }
 
+  /** The aggregate's move that settles an ending (succeed, fail or cancel). */
+  private end(job: JobAttempt, ending: Ending, usage: UsageFacts): Promise<JobSettlement | null> {
+    if (ending.kind === 'succeeded') return this.jobs.succeed(job, ending, usage);
+    if (ending.kind === 'failed') return this.jobs.fail(job, ending.error, usage);
+    return this.jobs.cancel(job, usage);
+  }
+
   /** Proves the attempt alive; stops it when a cancel was requested or another attempt took over. */
   private async beat(job: JobAttempt, entry: Running): Promise<void> {
     try {
-      const cancel = await this.jobs.heartbeat(job.id, job.attempt, entry.progress);
+      const cancel = await this.jobs.beat(job, entry.progress);
       if (cancel === null) entry.controller.abort(new Superseded());
       else if (cancel) entry.controller.abort(new CancelRequested());
     } catch (error) {

@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import type { JobView, WebhookEventType } from '@reelscout/domain';
 import { jobsConfig } from '../config';
 import { fromStoredBody } from '../idempotency/idempotency.service';
-import { JobRepository, type JobRow } from '../repositories/job.repository';
+import { JobAggregate, type JobRow } from './job-aggregate';
 import { WebhookOutbox, type JobEventType } from '../webhooks/webhook-outbox';
 import { toJobView } from './job-view';
 import { OperationCatalog } from './operation-catalog';
@@ -48,12 +48,13 @@ export class JobEvents implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly jobs: JobRepository,
+    private readonly jobs: JobAggregate,
     private readonly outbox: WebhookOutbox,
     private readonly catalog: OperationCatalog,
     @Inject(jobsConfig.KEY) config: ConfigType<typeof jobsConfig>,
   ) {
     this.enabled = config.worker;
+    jobs.onEventsPending(() => this.kick());
     this.pollMs = config.eventPollIntervalMs;
   }
 
@@ -112,7 +113,7 @@ export class JobEvents implements OnApplicationBootstrap, OnModuleDestroy {
         }
       }
       if (pending.length > 0) {
-        await this.jobs.clearEventsPending(
+        await this.jobs.eventsPublished(
           pending.map((p) => p.id),
           manager,
         );

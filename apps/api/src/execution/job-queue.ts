@@ -6,11 +6,11 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
 import { databaseConfig, jobsConfig } from '../config';
-import { JobRepository } from '../repositories/job.repository';
 import { OperationCatalog } from './operation-catalog';
 import type { QueueClass } from './operation.contract';
 
@@ -27,6 +27,16 @@ const CHANNEL = 'reelscout_jobs';
 /** What a queue message carries: the job's row id; the row holds the rest. */
 export interface QueueMessage {
   jobId: string;
+}
+
+/**
+ * A message about to be sent: its id (the job row records it in the statement that queues the
+ * job, with the wake-up on `channel`), and the queue it goes to.
+ */
+export interface OutgoingMessage {
+  id: string;
+  queue: QueueName;
+  channel: string;
 }
 
 /** pg-boss's fallback poll when no wake-up arrives (a lost notification, a restarted listener). */
@@ -51,7 +61,6 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
     @Inject(databaseConfig.KEY) private readonly database: ConfigType<typeof databaseConfig>,
-    private readonly jobs: JobRepository,
     private readonly catalog: OperationCatalog,
   ) {}
 
@@ -86,12 +95,16 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
     throw new Error(`the job queue "${name}" does not exist: run the migrations (npm run migrate)`);
   }
 
+  /** The next message of a job of `operation`: the job's statement records it (JobAggregate). */
+  message(operation: string): OutgoingMessage {
+    return { id: randomUUID(), queue: `jobs-${this.catalog.queueOf(operation)}`, channel: CHANNEL };
+  }
+
   /**
-   * Sends the message of a queued job inside the caller's transaction, with the wake-up that
-   * Postgres delivers at its commit, and records the message on the job row.
+   * Sends a queued job's message inside the caller's transaction, the one whose statement
+   * recorded it on the job row and asked for the wake-up that Postgres delivers at its commit.
    */
-  async send(manager: EntityManager, operation: string, jobId: string): Promise<void> {
-    const queue: QueueName = `jobs-${this.catalog.queueOf(operation)}`;
+  async send(manager: EntityManager, message: OutgoingMessage, jobId: string): Promise<void> {
     const runner = manager.queryRunner;
     if (!runner) throw new Error('JobQueue.send needs a transaction');
     const db: PgBoss.Db = {
@@ -99,10 +112,13 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
         rows: (await runner.query(text, values, true)).records as unknown[],
       }),
     };
-    const message: QueueMessage = { jobId };
-    const messageId = await this.started().send(queue, message, { db, retryLimit: 0 });
-    await this.jobs.setQueueMessage(jobId, messageId, manager);
-    await this.jobs.notify(manager, CHANNEL, queue);
+    const data: QueueMessage = { jobId };
+    const sent = await this.started().send(message.queue, data, {
+      db,
+      id: message.id,
+      retryLimit: 0,
+    });
+    if (sent !== message.id) throw new Error(`the queue did not take message ${message.id}`);
   }
 
   /**

@@ -51,6 +51,19 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'running', event: 'requeue', to: 'queued', settles: false },
 ];
 
+/**
+ * Each status as a SQL literal (`'running'`): the job's statements (job-statements.ts) write a
+ * status only through this or as a parameter from a transition, never as a literal of their own,
+ * so the statuses a statement reads are the ones this machine moves between.
+ */
+export const SQL_STATUS: Readonly<Record<JobStatus, string>> = {
+  queued: `'queued'`,
+  running: `'running'`,
+  succeeded: `'succeeded'`,
+  failed: `'failed'`,
+  canceled: `'canceled'`,
+};
+
 /** The statuses a job ends in: no transition leaves them. */
 export const FINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
 

@@ -10,9 +10,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DomainError } from '@reelscout/domain';
 import { DataSource } from 'typeorm';
 import { jobsConfig } from '../config';
-import { JobRepository } from '../repositories/job.repository';
+import { attemptOf, JobAggregate, usageOfRow } from './job-aggregate';
 import { JobQueue } from './job-queue';
-import { attemptOf, JobSettlement, usageOfRow } from './job-settlement';
 
 /** Rows one sweep handles per kind: a backlog drains over several sweeps, each one short. */
 const BATCH = 50;
@@ -41,8 +40,7 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly jobs: JobRepository,
-    private readonly settlement: JobSettlement,
+    private readonly jobs: JobAggregate,
     private readonly queue: JobQueue,
     @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
   ) {}
@@ -93,18 +91,18 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
         if (!row) return null;
         const attempt = attemptOf(row);
         if (row.cancel_requested_at) {
-          await this.settlement.end(attempt, { kind: 'canceled' }, usageOfRow(row), manager);
+          await this.jobs.cancel(attempt, usageOfRow(row), manager);
           return 'ended';
         }
         if (row.recoveries < MAX_RECOVERIES) {
-          await this.settlement.requeue(attempt, manager, true);
+          await this.jobs.requeue(attempt, { recovery: true, manager });
           return 'requeued';
         }
         const error = new DomainError(
           'internal_error',
           'The worker running this job stopped before it finished, twice; nothing was charged.',
         );
-        await this.settlement.end(attempt, { kind: 'failed', error }, usageOfRow(row), manager);
+        await this.jobs.fail(attempt, error, usageOfRow(row), manager);
         return 'ended';
       });
       if (!done) break;
@@ -125,7 +123,7 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       const row = await this.dataSource.transaction(async (manager) => {
         const [locked] = await this.jobs.lockExpiredQueued(maxSeconds, 1, manager);
         if (!locked) return null;
-        await this.settlement.endQueued(locked, 'expire', error, manager);
+        await this.jobs.expire(locked, error, manager);
         return locked;
       });
       if (!row) break;
@@ -147,7 +145,7 @@ export class JobSweeper implements OnApplicationBootstrap, OnModuleDestroy {
         if (await this.queue.messageAlive(job.operation, job.queue_message_id, staleSeconds)) {
           continue;
         }
-        await this.queue.send(manager, job.operation, job.id);
+        await this.jobs.resend(job, manager);
         resent++;
       }
       return resent;

@@ -1,6 +1,6 @@
 import { formatUsd, type ErrorBody, type JobView } from '@reelscout/domain';
 import { fromStoredBody } from '../idempotency/idempotency.service';
-import type { JobRow } from '../repositories/job.repository';
+import type { JobRow } from './job-aggregate';
 import { toPublicJobId } from './job-ids';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import { JobRepository, type JobRow } from '../repositories/job.repository';
+import { JobAggregate, type JobRow } from './job-aggregate';
 
 /** How often a waiting call looks at its job again. */
 const POLL_MS = 200;
@@ -11,7 +11,7 @@ const POLL_MS = 200;
  */
 @Injectable()
 export class JobWaiter {
-  constructor(private readonly jobs: JobRepository) {}
+  constructor(private readonly jobs: JobAggregate) {}
 
   async waitForEnd(id: string, maxMs: number, signal?: AbortSignal): Promise<JobRow> {
     const until = Date.now() + maxMs;

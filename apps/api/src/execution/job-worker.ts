@@ -11,11 +11,9 @@ import { jobsConfig } from '../config';
 import { toDomainError } from '../common/errors/error-envelope';
 import { fromStoredBody } from '../idempotency/idempotency.service';
 import { ProvidersService } from '../providers/providers.service';
-import { JobRepository, type JobRow } from '../repositories/job.repository';
+import { attemptOf, JobAggregate, usageOfRow, type JobRow } from './job-aggregate';
 import { JobAttempts } from './job-attempts';
 import { JobQueue } from './job-queue';
-import { attemptOf, JobSettlement, usageOfRow } from './job-settlement';
-import { transition } from './job-state';
 import { OperationCatalog } from './operation-catalog';
 import type { QueueClass } from './operation.contract';
 import { SlotShares } from './slot-shares';
@@ -40,7 +38,7 @@ interface Lane {
  * JOBS_HEAVY_SLOTS.
  *
  * A queue message is a wake-up, one per queued job: the slot it wakes claims the fair next job
- * of its queue (SlotShares, JobRepository.claimFair), not necessarily the message's own, which
+ * of its queue (SlotShares, JobAggregate.claim), not necessarily the message's own, which
  * then stays queued for a later wake-up. The slot claims again each time it ends a job, so a
  * backlog drains at the speed of the work even when its messages were spent on claims that found
  * nothing; the sweeper sends a message again for a queued job whose message is gone.
@@ -55,10 +53,9 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
 
   constructor(
     private readonly queue: JobQueue,
-    private readonly jobs: JobRepository,
+    private readonly jobs: JobAggregate,
     private readonly catalog: OperationCatalog,
     private readonly attempts: JobAttempts,
-    private readonly settlement: JobSettlement,
     private readonly providers: ProvidersService,
     @Inject(jobsConfig.KEY) private readonly config: ConfigType<typeof jobsConfig>,
   ) {
@@ -100,7 +97,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     const lane = this.lanes[queue];
     const claimed = lane.turn.then(async () => {
       const scope = { operations: this.catalog.operationsOn(queue), ...lane.shares.exclusions() };
-      const row = await this.jobs.claimFair(scope, transition('queued', 'claim'));
+      const row = await this.jobs.claim(scope);
       if (row) lane.shares.take(row.account_id, row.mode);
       return row;
     });
@@ -122,8 +119,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       // Re-read: the attempt may have placed a hold of its own (a recovered job), to void now.
       const now = await this.jobs.findById(row.id);
       if (now?.status === 'running' && now.attempt === attempt.attempt) {
-        const failed = { kind: 'failed' as const, error: toDomainError(error) };
-        await this.settlement.end(attemptOf(now), failed, usageOfRow(now));
+        await this.jobs.fail(attemptOf(now), toDomainError(error), usageOfRow(now));
       }
     }
   }

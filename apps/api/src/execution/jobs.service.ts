@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, type JobListView, type JobView, type Mode } from '@reelscout/domain';
-import { JobRepository, type JobListFilter } from '../repositories/job.repository';
+import { canceledError, JobAggregate, type JobListFilter } from './job-aggregate';
 import { JobAttempts } from './job-attempts';
 import { fromPublicJobId } from './job-ids';
-import { canceledError, JobSettlement } from './job-settlement';
 import { cancelable } from './job-state';
 import { toJobView } from './job-view';
 import { JobWaiter } from './job-waiter';
@@ -29,8 +28,7 @@ const notFound = () => new DomainError('not_found', 'No such job.', { param: 'id
 @Injectable()
 export class JobsService {
   constructor(
-    private readonly jobs: JobRepository,
-    private readonly settlement: JobSettlement,
+    private readonly jobs: JobAggregate,
     private readonly attempts: JobAttempts,
     private readonly waiter: JobWaiter,
   ) {}
@@ -73,7 +71,7 @@ export class JobsService {
   async cancel(owner: JobOwner, publicId: string): Promise<JobView> {
     const row = await this.owned(owner, publicId);
     if (row.status === 'queued') {
-      if (await this.settlement.endQueued(row, 'cancel', canceledError())) {
+      if (await this.jobs.cancel(row, null)) {
         return toJobView((await this.jobs.findById(row.id))!);
       }
     }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CheckoutView } from '@reelscout/domain';
 import { DataSource } from 'typeorm';
-import { BillingService } from '../ledger/billing.service';
+import { BillingService } from '../money/billing.service';
 import {
   CheckoutSessionRepository,
   type CheckoutSessionRow,

@@ -1,14 +1,4 @@
-import {
-  Inject,
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  UseGuards,
-} from '@nestjs/common';
+import { Inject, Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Account } from '@reelscout/database';
@@ -16,8 +6,7 @@ import { ApiDashboardRoute, dashboardBodyErrors } from '../common/openapi/route-
 import { DomainError, parseUsd } from '@reelscout/domain';
 import { CurrentAccount, SessionGuard } from '../request-context/session.guard';
 import { paymentsConfig } from '../config';
-import { BillingService } from '../ledger/billing.service';
-import { dateRange, LedgerQueryDto } from '../usage/dto/usage.dto';
+import { BillingService } from '../money/billing.service';
 import { UsageReportService } from '../usage/usage-report.service';
 import { CheckoutService } from './checkout.service';
 import {
@@ -28,14 +17,13 @@ import {
   TestCreditDto,
   TestCreditResponseDto,
 } from './dto/credit.dto';
-import { LedgerPageResponseDto } from './dto/ledger.dto';
 import { PaymentsService } from './payments.service';
 
 export const PRESET_PURCHASES_USD = ['10.00', '25.00', '50.00', '100.00'];
 const MIN_PURCHASE = 5_000_000;
 const MAX_PURCHASE = 1_000_000_000;
 
-/** Dashboard back end: balances, buying live credit, free test credit, the ledger. */
+/** Dashboard back end: balances, buying live credit, free test credit (the ledger: money/). */
 @ApiTags('dashboard: credit')
 @Controller('account')
 @UseGuards(SessionGuard)
@@ -193,25 +181,5 @@ export class CreditController {
       reason: 'test credit from the dashboard',
     });
     return { balanceMicros: result!.balance };
-  }
-
-  /** The account's ledger, newest first: filterable by mode, operation and date like usage. */
-  @Get('ledger')
-  @ApiDashboardRoute({
-    operationId: 'accountListLedger',
-    summary: "List the account's ledger entries, newest first",
-    description: 'Filter by mode, operation and date; page with `cursor` and `limit`.',
-    auth: 'session',
-  })
-  @ApiOkResponse({ type: LedgerPageResponseDto, description: 'A page of entries, newest first.' })
-  ledger(
-    @CurrentAccount() account: Account,
-    @Query() query: LedgerQueryDto,
-  ): Promise<LedgerPageResponseDto> {
-    return this.billing.listEntries(
-      account.id,
-      { mode: query.mode, operation: query.operation, ...dateRange(query) },
-      { cursor: query.cursor, limit: query.limit ?? 50 },
-    );
   }
 }

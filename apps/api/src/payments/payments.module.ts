@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
-import { LedgerModule } from '../ledger/ledger.module';
+import { MoneyModule } from '../money/money.module';
 import { CheckoutSessionRepository } from '../repositories/checkout-session.repository';
 import { StripeDisputeRepository } from '../repositories/stripe-dispute.repository';
 import { StripeEventRepository } from '../repositories/stripe-event.repository';
@@ -19,7 +19,7 @@ import { StripeWebhookController } from './stripe-webhook.controller';
  * ledger's BillingService.
  */
 @Module({
-  imports: [AccountsModule, LedgerModule, UsageModule],
+  imports: [AccountsModule, MoneyModule, UsageModule],
   controllers: [CreditController, StripeWebhookController],
   providers: [
     PaymentsService,

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DomainError, type Micros } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
-import { BillingService } from '../ledger/billing.service';
+import { BillingService } from '../money/billing.service';
 import {
   CheckoutSessionRepository,
   type PurchaseReversals,

@@ -12,7 +12,7 @@ export interface BalanceRow {
   open_disputes: number;
 }
 
-/** `balances`. Owned by LedgerModule (BillingService). One row per account and mode. */
+/** `balances`. Owned by MoneyModule (BillingService). One row per account and mode. */
 @Injectable()
 export class BalanceRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -25,7 +25,7 @@ export interface LedgerEntryRow {
 
 /**
  * `ledger_entries`, append-only: the reads. Entries are appended by the statements that move
- * money (LedgerRepository). Owned by LedgerModule (BillingService).
+ * money (the functions of money.sql). Owned by MoneyModule (BillingService).
  */
 @Injectable()
 export class LedgerEntryRepository {

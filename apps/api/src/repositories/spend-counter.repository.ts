@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
 
 /**
  * `spend_counters`: what each key and each subject has spent or holds per window. Written only by
- * the money statements (LedgerRepository): `place_hold` counts a hold, and the statements that
- * settle one give back what they did not charge. Owned by LedgerModule (BillingService), which
+ * the functions of money.sql: `place_hold` counts a hold, and the functions that
+ * settle one give back what they did not charge. Owned by MoneyModule (BillingService), which
  * reads it here.
  */
 

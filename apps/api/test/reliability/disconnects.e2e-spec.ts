@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Client } from 'pg';
 import request from 'supertest';
-import { BillingService } from '../../src/ledger/billing.service';
+import { BillingService } from '../../src/money/billing.service';
 import { createFundedKey } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import fc from 'fast-check';
 import { type Client } from 'pg';
 import request from 'supertest';
-import { BillingService } from '../../src/ledger/billing.service';
+import { BillingService } from '../../src/money/billing.service';
 import { createFundedKey } from '../support/fixtures';
 import {
   envelopeProblem,

@@ -3,7 +3,7 @@ import { type Client } from 'pg';
 import request from 'supertest';
 import { ApiKeysService } from '../../src/api-keys/api-keys.service';
 import { JobEvents } from '../../src/execution/job-events';
-import { BillingService } from '../../src/ledger/billing.service';
+import { BillingService } from '../../src/money/billing.service';
 import { WebhookEndpointsService } from '../../src/webhooks/webhook-endpoints.service';
 import { type AccountFixture, createFundedKey, balanceOf, grant } from '../support/fixtures';
 import { securitySuite } from '../support/security-suite';

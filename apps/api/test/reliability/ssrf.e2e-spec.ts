@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { DomainError, parseVideoLink, safeParseVideoLink } from '@reelscout/domain';
 import request from 'supertest';
-import { BillingService } from '../../src/ledger/billing.service';
+import { BillingService } from '../../src/money/billing.service';
 import { EgressGuard, EgressPolicy, EgressRefusedError, type ResolveHost } from '../../src/egress';
 import { MarketsService, type ShortLinkResolver } from '../../src/link-resolution';
 import { ProvidersService } from '../../src/providers/providers.service';

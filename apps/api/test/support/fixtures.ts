@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Mode } from '@reelscout/domain';
 import { AccountsService } from '../../src/accounts/accounts.service';
 import { ApiKeysService } from '../../src/api-keys/api-keys.service';
-import { BillingService } from '../../src/ledger/billing.service';
+import { BillingService } from '../../src/money/billing.service';
 
 export interface AccountFixture {
   id: string;

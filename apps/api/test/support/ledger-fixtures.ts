@@ -1,16 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import type { DomainError, JobExecution, Micros, Mode } from '@reelscout/domain';
+import { DomainError, type JobExecution, type Micros, type Mode } from '@reelscout/domain';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../src/common/clock/clock';
 import { newJobId } from '../../src/execution/job-ids';
-import { transition } from '../../src/execution/job-state';
-import {
-  JobLedger,
-  type FencedAttempt,
-  type HoldOutcome,
-} from '../../src/ledger/job-ledger.service';
-import { JobRepository } from '../../src/repositories/job.repository';
-import { LedgerRepository } from '../../src/repositories/ledger.repository';
+import { JobAggregate, type HoldOutcome, type JobAttempt } from '../../src/execution/job-aggregate';
 
 /** A job opened with its hold by production's statement, as a synchronous call opens one. */
 export interface OpenedJob {
@@ -41,8 +34,9 @@ export interface JobOptions {
 }
 
 /**
- * Opens a running job with a hold of `amount` through JobLedger (the statement every paid call
- * runs): the job, or the 402 its refusal answers with (thrown, a DomainError).
+ * Opens a running job (an async one queued, then claimed) with a hold of `amount` through the
+ * job aggregate (the statement every
+ * paid call runs): the job, or the 402 its refusal answers with (thrown, a DomainError).
  */
 export async function openJob(app: INestApplication, party: JobOptions): Promise<OpenedJob> {
   const outcome = await tryOpenJob(app, party);
@@ -60,7 +54,7 @@ export async function tryOpenJob(
   const requestId = `req_${id.replace(/-/g, '')}`;
   const keyId = party.keyId ?? null;
   const subject = party.subject ?? null;
-  const outcome: HoldOutcome = await app.get(JobLedger).openJob({
+  const outcome: HoldOutcome = await app.get(JobAggregate).open({
     id,
     accountId: party.accountId,
     mode,
@@ -68,7 +62,6 @@ export async function tryOpenJob(
     subject,
     operation: party.operation ?? 'assist',
     execution: party.execution ?? 'sync',
-    status: 'running',
     request: '{}',
     requestId,
     idempotencyKey: null,
@@ -78,10 +71,13 @@ export async function tryOpenJob(
     source: 'api',
   });
   if ('refused' in outcome) return { refused: outcome.refused };
+  // An async job starts queued: a worker's claim makes it the running attempt asked for.
+  const attempt =
+    party.execution === 'async' ? (await app.get(JobAggregate).claim({ jobId: id }))!.attempt : 1;
   return {
     job: {
       id,
-      attempt: 1,
+      attempt,
       accountId: party.accountId,
       mode,
       holdId: outcome.holdId,
@@ -95,55 +91,68 @@ export async function tryOpenJob(
 
 const NO_USAGE = { market: null, durationMs: 0 };
 
-/** Settles the attempt's success for `charge` (production's settlement); what it did. */
-export function settleSuccess(app: INestApplication, job: FencedAttempt, charge: Micros) {
-  return app.get(LedgerRepository).settleSuccess(job, transition('running', 'succeed'), {
-    charge,
-    result: '{}',
-    retentionSeconds: 3600,
-    usage: NO_USAGE,
-  });
-}
-
-/** Settles the attempt as failed: its hold voided, nothing charged (production's settlement). */
-export function settleFailure(app: INestApplication, job: FencedAttempt) {
-  return app.get(LedgerRepository).settleWithoutCharge(
-    job,
-    transition('running', 'fail'),
-    {
-      httpStatus: 502,
-      error: JSON.stringify({ error: { code: 'provider_error', message: 'test' } }),
-      errorCode: 'provider_error',
-      retentionSeconds: 3600,
-    },
-    NO_USAGE,
-  );
-}
-
-/** The late charge of a succeeded job whose hold the reaper voided (production's statement). */
-export function chargeReapedHold(
-  app: INestApplication,
-  job: FencedAttempt & { holdId: string },
-  charge: Micros,
-) {
-  return app.get(LedgerRepository).chargeReapedHold(job, charge, NO_USAGE);
+/** The attempt a job's settlement fences, as the executor holds it. */
+export function attemptOfJob(job: OpenedJob): JobAttempt {
+  return {
+    id: job.id,
+    attempt: job.attempt,
+    accountId: job.accountId,
+    mode: job.mode,
+    keyId: job.keyId,
+    subject: job.subject,
+    operation: 'assist',
+    requestId: job.requestId,
+    idempotencyKey: null,
+    holdId: job.holdId,
+    holdAmount: job.amount,
+  };
 }
 
 /**
- * Puts the running attempt's job back in the queue, its hold voided (LedgerRepository.requeue, in a
- * transaction of its own, as JobSettlement runs it); whether it did.
+ * Settles the attempt's success for `charge` (production's settlement: the hold captured, or
+ * the late charge of a hold the reaper voided); what it recorded, null when the attempt no longer
+ * held the job.
  */
-export function requeue(app: INestApplication, job: FencedAttempt, recovery = false) {
-  return app
+export async function settleSuccess(
+  app: INestApplication,
+  job: OpenedJob,
+  charge: Micros,
+): Promise<{ ended: boolean; captured: boolean; charged: Micros | null; balance: string | null }> {
+  const settled = await app
+    .get(JobAggregate)
+    .succeed(attemptOfJob(job), { body: {}, chargeMicros: charge }, NO_USAGE);
+  if (!settled) return { ended: false, captured: false, charged: null, balance: null };
+  // Captured: the hold was still pending; else the reaper had voided it (the late charge).
+  const [hold] = (await app
     .get(DataSource)
-    .transaction((manager) =>
-      app.get(LedgerRepository).requeue(job, transition('running', 'requeue'), recovery, manager),
-    );
+    .query(`SELECT status FROM holds WHERE id = $1`, [job.holdId])) as { status: string }[];
+  return {
+    ended: true,
+    captured: hold?.status === 'captured',
+    charged: settled.captured!.charged,
+    balance: String(settled.captured!.balance),
+  };
+}
+
+/** Settles the attempt as failed: its hold voided, nothing charged (production's settlement). */
+export async function settleFailure(app: INestApplication, job: OpenedJob) {
+  const settled = await app
+    .get(JobAggregate)
+    .fail(attemptOfJob(job), new DomainError('provider_error', 'test'), NO_USAGE);
+  return { ended: settled !== null };
+}
+
+/**
+ * Puts the running attempt's job back in the queue, its hold voided (the aggregate's requeue, in
+ * a transaction of its own, with its new queue message); whether it did.
+ */
+export function requeue(app: INestApplication, job: OpenedJob, recovery = false) {
+  return app.get(JobAggregate).requeue(attemptOfJob(job), { recovery });
 }
 
 /**
  * A worker's next attempt of a queued job: the job claimed (its attempt incremented), then the
- * attempt's own hold placed by JobLedger.holdForAttempt (counted in its windows, not limited).
+ * attempt's own hold placed (JobAggregate.holdForAttempt: counted in its windows, not limited).
  * `claimed` is the new attempt (running, whatever the hold's outcome); `outcome` is the hold's
  * (null: the attempt no longer held the job). Throws when the job was not queued.
  */
@@ -151,20 +160,17 @@ export async function claimAndHold(
   app: INestApplication,
   job: OpenedJob,
   options: { amount?: Micros; ttlSeconds?: number; now?: Date } = {},
-): Promise<{ claimed: FencedAttempt; outcome: HoldOutcome | null; job: OpenedJob | null }> {
-  const row = await app.get(JobRepository).claim(job.id, transition('queued', 'claim'));
+): Promise<{ claimed: OpenedJob; outcome: HoldOutcome | null; job: OpenedJob | null }> {
+  const jobs = app.get(JobAggregate);
+  const row = await jobs.claim({ jobId: job.id });
   if (!row) throw new Error(`job ${job.id} was not queued`);
-  const claimed = { id: job.id, attempt: row.attempt, accountId: job.accountId, mode: job.mode };
+  const claimed = { ...job, attempt: row.attempt };
   const amount = options.amount ?? job.amount;
-  const outcome = await app.get(JobLedger).holdForAttempt(
-    { ...claimed, from: 'running' },
+  const outcome = await jobs.holdForAttempt(
+    { ...attemptOfJob(claimed), holdId: null },
     {
       amount,
-      operation: row.operation,
-      requestId: job.requestId,
       ttlSeconds: options.ttlSeconds ?? 60,
-      keyId: job.keyId,
-      subject: job.subject,
       now: options.now ?? app.get(Clock).now(),
     },
   );

@@ -54,7 +54,7 @@ import {
   ModeSpendResponseDto,
   TestCreditResponseDto,
 } from '../../payments/dto/credit.dto';
-import { LedgerEntryResponseDto, LedgerPageResponseDto } from '../../payments/dto/ledger.dto';
+import { LedgerEntryResponseDto, LedgerPageResponseDto } from '../../money/dto/ledger.dto';
 import {
   DailySpendListResponseDto,
   DailySpendResponseDto,

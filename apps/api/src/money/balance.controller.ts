@@ -1,7 +1,7 @@
 import { Get } from '@nestjs/common';
 import { formatUsd } from '@reelscout/domain';
 import { V1ResourceController } from '../api-keys/v1-resource.decorator';
-import { BillingService } from '../ledger/billing.service';
+import { BillingService } from './billing.service';
 import { ApiV1Ok, ApiV1Route } from '../common/openapi/route-docs';
 import { CurrentCaller, type Caller } from '../request-context/caller';
 import { BalanceDto } from './dto/balance.dto';

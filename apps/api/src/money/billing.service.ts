@@ -18,8 +18,8 @@ import {
 import type { EntityManager } from 'typeorm';
 import { billingConfig } from '../config';
 import { BalanceRepository } from '../repositories/balance.repository';
-import { LedgerRepository } from '../repositories/ledger.repository';
-import type { HoldRefused } from '../repositories/ledger.types';
+import { MoneyRepository } from '../repositories/money.repository';
+import type { HoldRefused } from './hold-refusal';
 import { SpendCounterRepository } from '../repositories/spend-counter.repository';
 import { Clock } from '../common/clock/clock';
 import { LedgerEntryRepository, type LedgerFilter } from '../repositories/ledger-entry.repository';
@@ -57,7 +57,7 @@ const toMicros = (value: string | number | null | undefined): Micros => Number(v
 /**
  * Balances, credit and the ledger as accounts see them, the 402 a refused hold answers with, the
  * spend windows' readings, and the reaper of holds whose call died (docs/architecture.md §5). The
- * paid call's own money moves are JobLedger's; both run LedgerRepository's statements.
+ * paid call's own money moves are the job aggregate's (execution/job-aggregate.ts).
  */
 @Injectable()
 export class BillingService implements OnModuleInit, OnModuleDestroy {
@@ -66,7 +66,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly accountBalances: BalanceRepository,
-    private readonly ledger: LedgerRepository,
+    private readonly money: MoneyRepository,
     private readonly entries: LedgerEntryRepository,
     private readonly spend: SpendCounterRepository,
     @Inject(billingConfig.KEY) private readonly config: ConfigType<typeof billingConfig>,
@@ -162,7 +162,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
 
   /** Voids holds whose request died (their expiry is the deadline plus a margin). */
   async reapExpiredHolds(limit = 500): Promise<number> {
-    const count = await this.ledger.reapExpired(limit);
+    const count = await this.money.reapExpired(limit);
     if (count > 0) this.logger.warn({ count }, 'voided expired holds');
     return count;
   }
@@ -181,7 +181,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
   ): Promise<{ balance: Micros } | null> {
     if (!Number.isSafeInteger(amount) || amount <= 0)
       throw new RangeError('credit must be positive');
-    const balance = await this.ledger.addCredit(
+    const balance = await this.money.addCredit(
       party,
       {
         kind: entry.kind,
@@ -206,7 +206,7 @@ export class BillingService implements OnModuleInit, OnModuleDestroy {
     note: { reference: string; reason: string },
     manager: EntityManager,
   ): Promise<Micros> {
-    return this.ledger.reverseCredit({ accountId, mode: 'live' }, entry, note, manager);
+    return this.money.reverseCredit({ accountId, mode: 'live' }, entry, note, manager);
   }
 
   /** What pauses live calls: credit owed after a refund or a lost dispute, and open disputes. */
