@@ -67,6 +67,9 @@ export const SQL_STATUS: Readonly<Record<JobStatus, string>> = {
 /** The statuses a job ends in: no transition leaves them. */
 export const FINAL_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'canceled'];
 
+/** The final statuses of a call that delivered nothing (its hold voided, nothing charged). */
+export const ENDED_WITHOUT_DELIVERY: readonly JobStatus[] = ['failed', 'canceled'];
+
 /** Where a job starts: a synchronous call's job runs its first attempt at once; an async one waits. */
 export function initialStatus(execution: JobExecution): Extract<JobStatus, 'queued' | 'running'> {
   return execution === 'sync' ? 'running' : 'queued';

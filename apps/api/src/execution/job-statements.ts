@@ -14,7 +14,7 @@
 import type { Mode } from '@reelscout/domain';
 import type { PreparedStatement } from '@reelscout/database';
 import { namedStatement } from '../repositories/named-sql';
-import { SqlParams } from '../repositories/sql-params';
+import type { SqlParams } from '../repositories/sql-params';
 import { SQL_STATUS } from './job-state';
 
 const QUEUED = SQL_STATUS.queued;

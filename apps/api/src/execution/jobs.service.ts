@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, type JobListView, type JobView, type Mode } from '@reelscout/domain';
-import { canceledError, JobAggregate, type JobListFilter } from './job-aggregate';
+import { JobAggregate, type JobListFilter } from './job-aggregate';
 import { JobAttempts } from './job-attempts';
 import { fromPublicJobId } from './job-ids';
 import { cancelable } from './job-state';

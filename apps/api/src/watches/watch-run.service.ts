@@ -1,3 +1,4 @@
+import { ENDED_WITHOUT_DELIVERY } from '../execution/job-state';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DomainError, type Mode } from '@reelscout/domain';
@@ -60,6 +61,7 @@ export class WatchRunService {
       body.watch_id,
       deadline.jobId,
       passing.map((reel) => reel.id),
+      ENDED_WITHOUT_DELIVERY,
     );
     const reels = passing.filter((reel) => claimed.has(reel.id));
     return { ...found, reels, watch_id: body.watch_id };

@@ -510,26 +510,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/account/ledger': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List the account's ledger entries, newest first
-     * @description Filter by mode, operation and date; page with `cursor` and `limit`.
-     */
-    get: operations['accountListLedger'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/v1/jobs': {
     parameters: {
       query?: never;
@@ -860,6 +840,26 @@ export interface paths {
      * @description The calling key's account balance in the key's mode (live credit for `rs_live_` keys, test credit for `rs_test_`), and what a new call may hold: the balance less what running calls hold.
      */
     get: operations['getBalance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/ledger': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the account's ledger entries, newest first
+     * @description Filter by mode, operation and date; page with `cursor` and `limit`.
+     */
+    get: operations['accountListLedger'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2248,43 +2248,6 @@ export interface components {
        */
       balanceMicros: number;
     };
-    LedgerEntryResponseDto: {
-      /** @example 1042 */
-      id: string;
-      /** @enum {string} */
-      mode: 'live' | 'test';
-      /**
-       * @description `purchase`, `grant`, `charge`, `refund` (credit given back to you) or `adjustment`; and, negative, `payment_refund` (a refunded purchase taken back), `chargeback` (a lost dispute taken back) or `shortfall_payment` (added credit paying what a refund or dispute could not take back).
-       * @example charge
-       */
-      kind: string;
-      /**
-       * @description Micro-USD; negative for a charge, a payment_refund, a chargeback or a shortfall_payment.
-       * @example -37500
-       */
-      amountMicros: number;
-      /**
-       * @description The mode's balance after this entry, in micro-USD.
-       * @example 24962500
-       */
-      balanceAfterMicros: number;
-      /**
-       * @description The operation a charge paid for.
-       * @example scan
-       */
-      operation: string | null;
-      /** @description The charged call's `x-request-id`. */
-      requestId: string | null;
-      /** @example test credit from the dashboard */
-      reason: string | null;
-      /** Format: date-time */
-      createdAt: string;
-    };
-    LedgerPageResponseDto: {
-      items: components['schemas']['LedgerEntryResponseDto'][];
-      /** @description Pass back as `cursor` for the next page; `null` on the last page. */
-      nextCursor: string | null;
-    };
     JobListDto: {
       /** @enum {string} */
       object: 'list';
@@ -2437,6 +2400,43 @@ export interface components {
        * @example 12.400000
        */
       available_usd: string;
+    };
+    LedgerEntryResponseDto: {
+      /** @example 1042 */
+      id: string;
+      /** @enum {string} */
+      mode: 'live' | 'test';
+      /**
+       * @description `purchase`, `grant`, `charge`, `refund` (credit given back to you) or `adjustment`; and, negative, `payment_refund` (a refunded purchase taken back), `chargeback` (a lost dispute taken back) or `shortfall_payment` (added credit paying what a refund or dispute could not take back).
+       * @example charge
+       */
+      kind: string;
+      /**
+       * @description Micro-USD; negative for a charge, a payment_refund, a chargeback or a shortfall_payment.
+       * @example -37500
+       */
+      amountMicros: number;
+      /**
+       * @description The mode's balance after this entry, in micro-USD.
+       * @example 24962500
+       */
+      balanceAfterMicros: number;
+      /**
+       * @description The operation a charge paid for.
+       * @example scan
+       */
+      operation: string | null;
+      /** @description The charged call's `x-request-id`. */
+      requestId: string | null;
+      /** @example test credit from the dashboard */
+      reason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    LedgerPageResponseDto: {
+      items: components['schemas']['LedgerEntryResponseDto'][];
+      /** @description Pass back as `cursor` for the next page; `null` on the last page. */
+      nextCursor: string | null;
     };
     PlaygroundRunDto: {
       /**
@@ -5932,77 +5932,6 @@ export interface operations {
       };
     };
   };
-  accountListLedger: {
-    parameters: {
-      query?: {
-        mode?: 'live' | 'test';
-        /** @description From the previous page's `nextCursor`. */
-        cursor?: string;
-        limit?: number;
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
-        /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Inclusive. */
-        from?: string;
-        /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive. */
-        to?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of entries, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['LedgerPageResponseDto'];
-        };
-      };
-      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
-      400: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `unauthorized`: not signed in (no, expired or ended session). */
-      401: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
-          'x-request-id'?: string;
-          /** @description Seconds to wait before retrying. */
-          'Retry-After'?: number;
-          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
-          'RateLimit-Limit'?: number;
-          /** @description Requests left in the current window of that counter. */
-          'RateLimit-Remaining'?: number;
-          /** @description Seconds until that window resets. */
-          'RateLimit-Reset'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
   listJobs: {
     parameters: {
       query?: {
@@ -8942,6 +8871,77 @@ export interface operations {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
           'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountListLedger: {
+    parameters: {
+      query?: {
+        mode?: 'live' | 'test';
+        /** @description From the previous page's `nextCursor`. */
+        cursor?: string;
+        limit?: number;
+        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Inclusive. */
+        from?: string;
+        /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of entries, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LedgerPageResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
           /** @description The ceiling of the tightest counter (per key, or per key and subject). */
           'RateLimit-Limit'?: number;
           /** @description Requests left in the current window of that counter. */
