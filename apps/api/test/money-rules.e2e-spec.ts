@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import request from 'supertest';
 import { MIGRATIONS } from '@reelscout/database';
 import { createFundedKey } from './support/fixtures';
@@ -43,13 +43,11 @@ describe('money rules as domains (e2e)', () => {
   let db: Client;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' } });
-    db = new Client({ connectionString: t.db.url });
-    await db.connect();
+    t = await createTestApp();
+    db = t.sql;
   });
 
   afterAll(async () => {
-    await db.end();
     await t.close();
   });
 
@@ -140,8 +138,7 @@ describe('money rules as domains (e2e)', () => {
 
   it('up rewrites no table and rebuilds only the partial indexes on status and kind; down restores the schema', async () => {
     const steps = await createTestDatabase({ empty: true });
-    const pg = new Client({ connectionString: steps.url });
-    await pg.connect();
+    const pg = await steps.connect();
     try {
       const run = (step: 'up' | 'down', migration: (typeof MIGRATIONS)[number]) =>
         runMigrationStep(pg, migration, step);
@@ -221,7 +218,6 @@ describe('money rules as domains (e2e)', () => {
       const restored = await storage();
       expect(changed(beforeStorage, restored)).toEqual(REBUILT);
     } finally {
-      await pg.end();
       await steps.drop();
     }
   });

@@ -1,5 +1,5 @@
 import { MIGRATIONS } from '@reelscout/database';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import MONEY_SQL from '../../../libs/database/src/sql/money.sql';
 import PREVIOUS_MONEY_SQL from '../../../libs/database/src/migrations/1763702500000-money-in-functions.down.sql';
 import { createTestDatabase, runMigrationStep, type TestDatabase } from './support/test-database';
@@ -24,12 +24,10 @@ describe('the money functions are those of money.sql (e2e)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    client = new Client({ connectionString: db.url });
-    await client.connect();
+    client = await db.connect();
   });
 
   afterAll(async () => {
-    await client.end();
     await db.drop();
   });
 
@@ -152,8 +150,7 @@ describe('the money functions are those of money.sql (e2e)', () => {
 
   it('the migration that moved the money into these functions goes down to the previous ones and up again', async () => {
     const other = await createTestDatabase();
-    const pg = new Client({ connectionString: other.url });
-    await pg.connect();
+    const pg = await other.connect();
     const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : 1);
     const ours = async () =>
       (
@@ -178,7 +175,6 @@ describe('the money functions are those of money.sql (e2e)', () => {
       await runMigrationStep(pg, migration, 'up');
       expect(await ours()).toEqual(ofFile(MONEY_SQL));
     } finally {
-      await pg.end();
       await other.drop();
     }
   });

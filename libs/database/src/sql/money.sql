@@ -1,5 +1,6 @@
 -- Every movement of money, in one file (docs/architecture.md §5). The API only calls these
--- functions (apps/api/src/repositories/ledger.statements.ts): no TypeScript writes `balances`,
+-- functions (the job aggregate's statements, apps/api/src/execution/job-statements.ts, and
+-- apps/api/src/repositories/money.repository.ts): no TypeScript writes `balances`,
 -- `holds`, `ledger_entries` or `spend_counters`. A migration applies this file (CREATE OR
 -- REPLACE); money-sql.e2e-spec.ts fails when a migrated database holds other bodies than these,
 -- so a change here needs a migration that applies the file again.
