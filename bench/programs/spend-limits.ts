@@ -29,9 +29,9 @@ import { runMain } from '../support/program';
  * - limits_charged_call_cost_ratio: the cost of a charged assist call ÷ the money floor's, as
  *   throughput at 32 connections: floor req/s ÷ assist req/s (goal ≤ 1.5). The floor is the
  *   bare Nest route (on the API's own Express adapter) + the hold and capture statements a charged
- *   call runs: the job's insert with its hold (jobs_create_with_hold) and its settlement with the
- *   capture (jobs_settle_success, with its usage record), with the same key and subject counted
- *   in every window, through JobLedger as a call runs them. The bare ledger's hold and capture
+ *   call runs: the job's insert with its hold (jobs_open) and its settlement with the
+ *   capture (jobs_settle, with its usage record), with the same key and subject counted
+ *   in every window, through the job aggregate as a call runs them. The bare ledger's hold and capture
  *   (no job row: bench/support/bare-ledger.ts) are measured and printed too, for comparison.
  * - limits_hot_account_calls_per_s: charged calls per second on one account over 8 keys and 80
  *   subjects, 64 connections (goal ≥ 1 000); the money and the counters must add up.

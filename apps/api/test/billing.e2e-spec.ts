@@ -84,6 +84,9 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
       return { status: 404, json: { error: { message: 'unknown' } } };
     });
     t = await createTestApp({
+      // No worker: a job the money fixtures queue (requeued, with its message) stays queued
+      // until the test claims it itself.
+      worker: false,
       extraImports: [V1ChargeModule],
       env: {
         STRIPE_SECRET_KEY: 'sk_test_reelscout_e2e_not_used_for_network',

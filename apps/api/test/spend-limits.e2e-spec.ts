@@ -41,6 +41,9 @@ describe('spend limits: per key and per subject, in the money statement (e2e)', 
 
   beforeAll(async () => {
     t = await createTestApp({
+      // No worker: a job the money fixtures queue (requeued, with its message) stays queued
+      // until the test claims it itself.
+      worker: false,
       env: {
         HOLD_REAPER_INTERVAL_MS: '0',
         RATE_LIMIT_PER_KEY_PER_MIN: '100000',

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Mode } from '@reelscout/domain';
 import { DataSource } from 'typeorm';
 
 /**
@@ -52,22 +51,5 @@ export class SpendCounterRepository {
       dayMicros: Number(r.day),
       monthMicros: Number(r.month),
     }));
-  }
-
-  /** A subject's spend (spent or held) in the day and month `at` falls in. */
-  async forSubject(
-    accountId: string,
-    mode: Mode,
-    subject: string,
-    at: Date,
-  ): Promise<{ dayMicros: number; monthMicros: number }> {
-    const { day, month } = windowStarts(at);
-    const rows: { day: string; month: string }[] = await this.dataSource.query(
-      `SELECT coalesce(sum(spent) FILTER (WHERE period = 'day' AND period_start = $2::date), 0) AS day,
-              coalesce(sum(spent) FILTER (WHERE period = 'month' AND period_start = $3::date), 0) AS month
-         FROM spend_counters WHERE scope = 'subject' AND owner = $1`,
-      [`${accountId}:${mode}:${subject}`, day, month],
-    );
-    return { dayMicros: Number(rows[0].day), monthMicros: Number(rows[0].month) };
   }
 }

@@ -3,7 +3,6 @@ import type { Client } from 'pg';
 import { Clock } from '../../src/common/clock/clock';
 import { BillingService } from '../../src/money/billing.service';
 import { MoneyRepository } from '../../src/repositories/money.repository';
-import { SpendCounterRepository } from '../../src/repositories/spend-counter.repository';
 import { DataSource } from 'typeorm';
 import { createAccount, createKey } from './fixtures';
 import {
@@ -415,9 +414,9 @@ export async function runMoneyModel(
     await expectAgreement(where);
   }
 
-  // The production readings of the same windows (the dashboard's) agree with the model.
+  // The production reading of the key's windows (the dashboard's) agrees with the model; the
+  // subjects' windows have no reading of their own: expectAgreement checked their counters.
   const clock = app.get(Clock);
-  const spend = app.get(SpendCounterRepository);
   try {
     for (const [d, at] of DAYS.entries()) {
       clock.set(at);
@@ -430,12 +429,6 @@ export async function runMoneyModel(
           monthMicros: of('key:month'),
         },
       ]);
-      for (const subject of SUBJECTS) {
-        expect(await spend.forSubject(party.accountId, party.mode, subject, at)).toEqual({
-          dayMicros: of(`subject:${subject}:day:${DAY_STARTS[d]}`),
-          monthMicros: of(`subject:${subject}:month`),
-        });
-      }
     }
   } finally {
     clock.set(null);
