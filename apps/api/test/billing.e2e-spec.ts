@@ -870,6 +870,13 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
         ended: false,
         charged: null,
       });
+      // Charged once: one ledger entry of the late charge, nothing held.
+      expect(await ledgerSum(account.id)).toBe(180_000);
+      expect(await billing.balance(party)).toEqual({
+        balance: 180_000,
+        held: 0,
+        available: 180_000,
+      });
       const later = await openJob(t.app, { accountId: account.id, amount: 100_000 });
       expect((await settleSuccess(t.app, later, 40_000)).balance).toBe('140000');
       expect(await ledgerSum(account.id)).toBe(140_000);
@@ -986,7 +993,7 @@ describe('billing: ledger, holds, headers, usage, idempotency, credit (e2e)', ()
         hold: await holdOf(second!.holdId),
         job: await jobRow(first.id),
       }).toEqual({
-        stale: { ended: false, captured: false, balance: null, eventsPending: false },
+        stale: { ended: false, captured: false, charged: null, balance: null },
         staleFailure: false,
         staleRequeue: false,
         balance: before,

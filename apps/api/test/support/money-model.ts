@@ -335,6 +335,20 @@ export async function runMoneyModel(
             balance: String(model.balance),
           },
         });
+        // The hold and the job record what the late charge took (0: it was free).
+        const { rows: late } = await db.query(
+          `SELECT h.charged::bigint AS hold, j.charged::bigint AS job, j.balance_after::bigint AS after
+             FROM holds h, jobs j WHERE h.id = $1 AND j.id = $2`,
+          [h.id, j.job.id],
+        );
+        expect({ where, late: late[0] }).toEqual({
+          where,
+          late: {
+            hold: String(room ? charge : 0),
+            job: String(room ? charge : 0),
+            after: String(model.balance),
+          },
+        });
         j.status = 'ended';
       }
     } else if (s.kind === 'void') {
