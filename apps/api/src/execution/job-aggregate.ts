@@ -38,7 +38,6 @@ import {
   SETTLE,
   type JobScope,
 } from './job-statements';
-
 import {
   attemptOf,
   canceledError,
@@ -272,7 +271,7 @@ export class JobAggregate {
   ): Promise<JobSettlement | null> {
     const error = canceledError();
     if ('status' in job && job.status === 'queued') {
-      return this.settle(queuedParty(job), null, 'queued', 'cancel', usageOfRow(job), manager, {
+      return this.settle(attemptOf(job), null, 'queued', 'cancel', usageOfRow(job), manager, {
         error,
       });
     }
@@ -284,7 +283,7 @@ export class JobAggregate {
 
   /** expire: a job that waited in the queue too long fails without running (its hold voided). */
   expire(row: JobRow, error: DomainError, manager?: EntityManager) {
-    return this.settle(queuedParty(row), null, 'queued', 'expire', usageOfRow(row), manager, {
+    return this.settle(attemptOf(row), null, 'queued', 'expire', usageOfRow(row), manager, {
       error,
     });
   }
@@ -486,8 +485,3 @@ export class JobAggregate {
 }
 
 const NO_USAGE: UsageFacts = { market: null, durationMs: 0 };
-
-/** A queued job's party, as the settlement fences it (no attempt: it never started). */
-function queuedParty(row: JobRow): JobAttempt {
-  return attemptOf(row);
-}
