@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { ApplicationConfig, type ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_STATUS } from '@reelscout/domain';
 import { closeComponentSchemas, toOpenApi31Schemas } from './common/openapi/openapi-31';
@@ -69,6 +70,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   // Proprietary (package.json: UNLICENSED): a name, and no URL or SPDX identifier to give.
   const info = { ...fixed.info, license: { name: 'Proprietary' } };
   return { ...fixed, info, webhooks: jobWebhooks() } as OpenAPIObject;
+}
+
+/**
+ * The same document from a module graph that was scanned but not started (Nest's preview mode:
+ * the CLI's `openapi` run). The scanner reads only the graph's modules and their controllers,
+ * the application's settings (the API sets no global prefix or versioning) and the HTTP
+ * platform's name: what an application built from that graph would have given it.
+ */
+export function buildOpenApiDocumentFromModules(modules: ModulesContainer): OpenAPIObject {
+  const scanned = {
+    container: { getModules: () => modules },
+    config: new ApplicationConfig(),
+    getHttpAdapter: () => ({ getType: () => 'express' }),
+  };
+  return buildOpenApiDocument(scanned as unknown as INestApplication);
 }
 
 const WEBHOOK_HEADERS = [

@@ -1,4 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { InitializeOnPreviewAllowlist } from '@nestjs/core';
+import { CommandRunnerModule } from 'nest-commander';
+import { AppModule } from '../app.module';
+import type { Environment } from '../config';
 import { AccessGrantCommand, AccessRevokeCommand } from './access.command';
 import { AccountsCreateCommand } from './accounts-create.command';
 import { AccountsListCommand } from './accounts-list.command';
@@ -43,13 +47,27 @@ export const COMMANDS = [
  * same container: one per run. Starting it touches no database: commands that need one open it
  * through CliContext. An environment that did not validate leaves the services out (a command
  * that needs them reports why).
+ *
+ * The `openapi` run (`scan: true`) holds the API's own modules instead of the database services,
+ * scanned but not started: its container is built in Nest's preview mode, in which only the
+ * modules of `PREVIEW_STARTED` are instantiated (the commands and nest-commander's runner).
  */
 @Module({})
 export class CliCommandsModule {
-  static register(io: CliIo, environment: CliEnvironment): DynamicModule {
+  static register(
+    io: CliIo,
+    environment: CliEnvironment,
+    run: { scan?: boolean } = {},
+  ): DynamicModule {
+    const valid = environment.valid;
+    const services = !valid
+      ? []
+      : run.scan
+        ? [AppModule.register(previewEnvironment(valid))]
+        : [CliModule.register(valid)];
     return {
       module: CliCommandsModule,
-      imports: environment.valid ? [CliModule.register(environment.valid)] : [],
+      imports: services,
       providers: [
         { provide: CLI_IO, useValue: io },
         CliProgram,
@@ -58,5 +76,25 @@ export class CliCommandsModule {
         ...COMMANDS,
       ],
     };
+  }
+}
+
+/** An empty DATABASE_URL counts as unset, as everywhere else (scripts/lib/database.js). */
+function previewEnvironment(environment: Environment): Environment {
+  return {
+    ...environment,
+    DATABASE_URL: environment.DATABASE_URL || 'postgres://preview@127.0.0.1:5432/preview',
+  };
+}
+
+/**
+ * The modules a preview-mode run still instantiates: ours, nest-commander's runner and the
+ * discovery module that runner imports to find the commands (Nest's own core module is always
+ * instantiated).
+ */
+export function startInPreview(): void {
+  const runner = CommandRunnerModule.forModule();
+  for (const module of [CliCommandsModule, CommandRunnerModule, ...(runner.imports ?? [])]) {
+    if (typeof module === 'function') InitializeOnPreviewAllowlist.add(module);
   }
 }

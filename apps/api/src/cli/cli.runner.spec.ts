@@ -1,3 +1,4 @@
+import { NestFactory } from '@nestjs/core';
 import {
   isAccountEmail,
   keySettingsFromOptions,
@@ -73,6 +74,25 @@ describe('operator CLI arguments', () => {
     const unknown = await run(['keys:mint']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/unknown command 'keys:mint'[\s\S]*Usage: npm run cli/);
+  });
+
+  it('openapi prints the served document from the one container of its run, the API scanned, not started', async () => {
+    const contexts = jest.spyOn(NestFactory, 'createApplicationContext');
+    const apps = jest.spyOn(NestFactory, 'create');
+    try {
+      const result = await run(['openapi']);
+      expect(result.code).toBe(0);
+      expect(contexts).toHaveBeenCalledTimes(1);
+      expect(apps).not.toHaveBeenCalled();
+      const document = JSON.parse(result.out) as { openapi: string; paths: object };
+      expect(document.openapi).toBe('3.1.0');
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining(['/v1/assist', '/v1/scan']),
+      );
+    } finally {
+      contexts.mockRestore();
+      apps.mockRestore();
+    }
   });
 
   it('documents how the database is chosen and migrated', async () => {

@@ -1,7 +1,8 @@
 import { CommandFactory, CommandRunnerService } from 'nest-commander';
-import { CliCommandsModule } from './cli-commands.module';
+import { CliCommandsModule, startInPreview } from './cli-commands.module';
 import { CliEnvironment } from './cli-environment';
 import { CliProgram, type Program } from './cli-program';
+import { OPENAPI_COMMAND } from './openapi.command';
 import { CommandExit, type CliIo } from './operator-command';
 
 export { isAccountEmail } from './cli-context';
@@ -68,13 +69,17 @@ function configure(command: Program, io: CliIo): void {
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let failure: unknown = null;
-  // One container for the run: the commands and, when the environment validated, their services.
+  // One container for the run: the commands and, when the environment validated, their services;
+  // for `openapi`, the API's modules, scanned in Nest's preview mode (CliCommandsModule).
   const environment = CliEnvironment.load();
+  const scan = argv[0] === OPENAPI_COMMAND;
+  if (scan) startInPreview();
   const app = await CommandFactory.createWithoutRunning(
-    CliCommandsModule.register(io, environment),
+    CliCommandsModule.register(io, environment, { scan }),
     {
       logger: ['error'],
       abortOnError: false,
+      preview: scan,
       serviceErrorHandler: (error) => {
         failure = error;
       },

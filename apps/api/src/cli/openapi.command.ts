@@ -1,10 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../app.module';
-import type { Environment } from '../config';
-import { buildOpenApiDocument } from '../openapi';
+import { ModulesContainer } from '@nestjs/core';
 import { Command, Option } from 'nest-commander';
+import { AppModule } from '../app.module';
+import { buildOpenApiDocumentFromModules } from '../openapi';
 import { CliEnvironment } from './cli-environment';
 import { OperatorCommand } from './operator-command';
 
@@ -12,17 +10,24 @@ interface OpenApiOptions {
   out?: string;
 }
 
+/** The command's name: a run that starts with it scans the API's modules (CliCommandsModule). */
+export const OPENAPI_COMMAND = 'openapi';
+
 /**
  * `openapi [--out FILE]`: the OpenAPI document the API serves at /openapi.json, built from the
- * same modules without starting them (Nest's preview mode: no database, no network). The SDK's
- * types and the lint in `npm test` are generated from it.
+ * same modules without starting them: this run's container holds the API's modules scanned in
+ * Nest's preview mode (no database, no network). The SDK's types and the lint in `npm test` are
+ * generated from it.
  */
 @Command({
-  name: 'openapi',
+  name: OPENAPI_COMMAND,
   description: 'print the OpenAPI document the API serves (no database)',
 })
 export class OpenApiCommand extends OperatorCommand<OpenApiOptions> {
-  constructor(private readonly environment: CliEnvironment) {
+  constructor(
+    private readonly environment: CliEnvironment,
+    private readonly modules: ModulesContainer,
+  ) {
     super();
   }
 
@@ -32,24 +37,13 @@ export class OpenApiCommand extends OperatorCommand<OpenApiOptions> {
   }
 
   protected async execute({ out }: OpenApiOptions): Promise<void> {
-    // Nothing connects in preview mode; the configuration only has to be well-formed. An empty
-    // DATABASE_URL counts as unset, as everywhere else (scripts/lib/database.js).
-    const environment = this.environment.get();
-    const preview: Environment = {
-      ...environment,
-      DATABASE_URL: environment.DATABASE_URL ?? 'postgres://preview@127.0.0.1:5432/preview',
-    };
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(preview), {
-      preview: true,
-      logger: false,
-      abortOnError: false,
-    });
-    try {
-      const json = `${JSON.stringify(buildOpenApiDocument(app), null, 2)}\n`;
-      if (out) writeFileSync(out, json);
-      else this.io.out(json.trimEnd());
-    } finally {
-      await app.close();
-    }
+    // Nothing connects in preview mode; the configuration only has to be well-formed.
+    this.environment.get();
+    const scanned = [...this.modules.values()].some((module) => module.metatype === AppModule);
+    if (!scanned)
+      throw new Error(`the API's modules are scanned only when ${OPENAPI_COMMAND} comes first`);
+    const json = `${JSON.stringify(buildOpenApiDocumentFromModules(this.modules), null, 2)}\n`;
+    if (out) writeFileSync(out, json);
+    else this.io.out(json.trimEnd());
   }
 }
