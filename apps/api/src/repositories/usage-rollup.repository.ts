@@ -133,6 +133,65 @@ export class UsageRollupRepository {
     return this.dataSource.query(text, values) as Promise<UsageBucketRow[]>;
   }
 
+  /**
+   * Calls and charge per key or per subject over the whole range, most charged first (the
+   * dashboard's groups), with the key's label and display start.
+   */
+  groupTotals(
+    scope: UsageScope,
+    q: Omit<UsageBucketQuery, 'granularity' | 'groupBy' | 'from' | 'to'> & {
+      from?: Date;
+      to?: Date;
+    },
+    by: 'key' | 'subject',
+    limit = 1_000,
+  ): Promise<
+    {
+      group: string | null;
+      key_name: string | null;
+      key_start: string | null;
+      calls: number;
+      charged: string;
+    }[]
+  > {
+    const p = new SqlParams();
+    const where = scopeWhere(p, scope, q);
+    if (q.from) where.push(`hour >= date_trunc('hour', ${p.add(q.from)}::timestamptz, 'UTC')`);
+    if (q.to) where.push(`hour < ${p.add(q.to)}`);
+    const column = by === 'key' ? 'key_id::text' : 'subject';
+    return this.dataSource.query(
+      `SELECT g.grp AS "group", k.name AS key_name, k.display_start AS key_start, g.calls, g.charged
+         FROM (SELECT ${column} AS grp, sum(calls)::int AS calls, sum(charged)::bigint AS charged
+                 FROM usage_rollups_hourly WHERE ${where.join(' AND ')}
+                GROUP BY 1 HAVING sum(calls) > 0
+                ORDER BY 3 DESC, 2 DESC, 1 LIMIT ${p.add(limit)}) g
+         LEFT JOIN api_keys k ON ${by === 'key' ? 'k.id::text = g.grp' : 'false'}
+        ORDER BY g.charged DESC, g.calls DESC, g.grp`,
+      p.values,
+    );
+  }
+
+  /** Spend and calls per UTC day and operation over the range, oldest first. */
+  dailyByOperation(
+    scope: UsageScope,
+    q: Omit<UsageBucketQuery, 'granularity' | 'groupBy' | 'from' | 'to'> & {
+      from?: Date;
+      to?: Date;
+    },
+  ): Promise<{ day: string; operation: string; charged: string; calls: number }[]> {
+    const p = new SqlParams();
+    const where = scopeWhere(p, scope, q);
+    if (q.from) where.push(`hour >= date_trunc('hour', ${p.add(q.from)}::timestamptz, 'UTC')`);
+    if (q.to) where.push(`hour < ${p.add(q.to)}`);
+    return this.dataSource.query(
+      `SELECT to_char(date_trunc('day', hour, 'UTC') AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, operation,
+              sum(charged)::bigint AS charged, sum(calls)::int AS calls
+         FROM usage_rollups_hourly WHERE ${where.join(' AND ')}
+        GROUP BY 1, 2 HAVING sum(calls) > 0 ORDER BY 1, 2`,
+      p.values,
+    );
+  }
+
   /** The records query, newest first (by `created_at`, then id), before the cursor's record. */
   recordsSql(
     scope: UsageScope,

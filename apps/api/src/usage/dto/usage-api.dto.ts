@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { OPERATIONS } from '@reelscout/domain';
+import { MODES, OPERATIONS, USAGE_SOURCES, type Mode, type UsageSource } from '@reelscout/domain';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { UsageBucket, UsageListPage, UsageRecordItem } from '../usage-buckets.service';
@@ -192,4 +192,17 @@ export class UsageRecordListDto implements UsageListPage<UsageRecordItem> {
 
   @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page.' })
   next_cursor: string | null;
+}
+
+/** The dashboard's buckets: the API's query, for the mode and source chosen (default: both). */
+export class AccountUsageBucketsQueryDto extends UsageQueryDto {
+  @ApiPropertyOptional({ enum: MODES })
+  @IsOptional()
+  @IsIn(MODES)
+  mode?: Mode;
+
+  @ApiPropertyOptional({ enum: USAGE_SOURCES })
+  @IsOptional()
+  @IsIn(USAGE_SOURCES)
+  source?: UsageSource;
 }
