@@ -69,6 +69,23 @@ export interface UsageGroupRow {
   charged: string;
 }
 
+/** The order of the records' rows in `usage_rollups_hourly` (its unique key). */
+function byRollupRow(a: NewUsageRecord, b: NewUsageRecord): number {
+  const key = (r: NewUsageRecord) => [
+    r.accountId,
+    r.mode,
+    String(Math.floor(r.createdAt.getTime() / 3_600_000)).padStart(12, '0'),
+    r.operation,
+    r.subject ?? '',
+    r.keyId ?? '',
+    r.source ?? 'api',
+  ];
+  const x = key(a);
+  const y = key(b);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  return 0;
+}
+
 /** Any number of records in one statement: one array per column. */
 const INSERT_USAGE: PreparedStatement = {
   name: 'usage_insert',
@@ -111,8 +128,13 @@ function usageWhere(params: SqlParams, accountId: string, filter: UsageFilter): 
 export class UsageRecordRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Writes the records in one statement (all or none). */
-  async createMany(records: readonly NewUsageRecord[]): Promise<void> {
+  /**
+   * Writes the records in one statement (all or none), in the order of their hourly rollup rows:
+   * the rollup trigger locks those rows one by one, so two batches written at once take their
+   * locks in the same order and never wait on each other in a cycle.
+   */
+  async createMany(unordered: readonly NewUsageRecord[]): Promise<void> {
+    const records = [...unordered].sort(byRollupRow);
     const column = <T>(pick: (record: NewUsageRecord) => T): T[] => records.map(pick);
     await runPrepared(this.dataSource, INSERT_USAGE, [
       column((r) => r.requestId),

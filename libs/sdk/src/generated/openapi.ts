@@ -379,6 +379,43 @@ export interface paths {
     patch: operations['accountUpdateSubjectLimits'];
     trace?: never;
   };
+  '/account/usage/buckets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Usage in hour or day buckets (as `GET /v1/usage`)
+     * @description The same query and numbers as `GET /v1/usage`, over the whole account; `mode` and `source` filter (default: both). `group_by=subject` is the by-customer view.
+     */
+    get: operations['accountUsageBuckets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/usage/buckets.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Usage buckets as CSV (as `GET /v1/usage` with `Accept: text/csv`) */
+    get: operations['accountUsageBucketsCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/account/usage': {
     parameters: {
       query?: never;
@@ -2053,6 +2090,59 @@ export interface components {
        */
       monthlyMicros?: number | null;
     };
+    UsageBucketDto: {
+      /**
+       * Format: date-time
+       * @example 2026-11-01T00:00:00.000Z
+       */
+      start: string;
+      /**
+       * Format: date-time
+       * @description Exclusive.
+       * @example 2026-11-02T00:00:00.000Z
+       */
+      end: string;
+      /**
+       * @description With `group_by=operation`.
+       * @enum {string}
+       */
+      operation?: 'assist' | 'scan' | 'playbook' | 'music';
+      /** @description With `group_by=subject`; null: calls without `x-subject`. */
+      subject?: string | null;
+      /**
+       * Format: uuid
+       * @description With `group_by=key`; null: runs in the dashboard (no key).
+       */
+      key_id?: string | null;
+      /**
+       * @description Calls recorded, charged or not.
+       * @example 42
+       */
+      calls: number;
+      /**
+       * @description Calls charged more than zero.
+       * @example 30
+       */
+      charged_calls: number;
+      /**
+       * @description What those calls were charged, USD with six decimals (like the billing headers).
+       * @example 2.250000
+       */
+      charged_usd: string;
+      /**
+       * @description Calls answered with an error (4xx or 5xx); never charged.
+       * @example 3
+       */
+      refused_calls: number;
+    };
+    UsageListDto: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['UsageBucketDto'][];
+      has_more: boolean;
+      /** @description Pass as `cursor` for the next page. */
+      next_cursor: string | null;
+    };
     UsageResponseDto: {
       /** @example 2071 */
       id: string;
@@ -2330,59 +2420,6 @@ export interface components {
       object: 'list';
       data: components['schemas']['JobDto'][];
       has_more: boolean;
-    };
-    UsageBucketDto: {
-      /**
-       * Format: date-time
-       * @example 2026-11-01T00:00:00.000Z
-       */
-      start: string;
-      /**
-       * Format: date-time
-       * @description Exclusive.
-       * @example 2026-11-02T00:00:00.000Z
-       */
-      end: string;
-      /**
-       * @description With `group_by=operation`.
-       * @enum {string}
-       */
-      operation?: 'assist' | 'scan' | 'playbook' | 'music';
-      /** @description With `group_by=subject`; null: calls without `x-subject`. */
-      subject?: string | null;
-      /**
-       * Format: uuid
-       * @description With `group_by=key`; null: runs in the dashboard (no key).
-       */
-      key_id?: string | null;
-      /**
-       * @description Calls recorded, charged or not.
-       * @example 42
-       */
-      calls: number;
-      /**
-       * @description Calls charged more than zero.
-       * @example 30
-       */
-      charged_calls: number;
-      /**
-       * @description What those calls were charged, USD with six decimals (like the billing headers).
-       * @example 2.250000
-       */
-      charged_usd: string;
-      /**
-       * @description Calls answered with an error (4xx or 5xx); never charged.
-       * @example 3
-       */
-      refused_calls: number;
-    };
-    UsageListDto: {
-      /** @enum {string} */
-      object: 'list';
-      data: components['schemas']['UsageBucketDto'][];
-      has_more: boolean;
-      /** @description Pass as `cursor` for the next page. */
-      next_cursor: string | null;
     };
     UsageRecordDto: {
       /** @description The call's `x-request-id`. */
@@ -5463,6 +5500,168 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountUsageBuckets: {
+    parameters: {
+      query?: {
+        /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Inclusive; default: `to` less 30 days. */
+        from?: string;
+        /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive; default: now. */
+        to?: string;
+        /** @description Only this operation. */
+        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        /** @description Only calls made with this `x-subject`. */
+        subject?: string;
+        /** @description Only calls made with this key. */
+        key_id?: string;
+        limit?: number;
+        /** @description The previous page's `next_cursor`. */
+        cursor?: string;
+        /** @description UTC days or UTC hours. `from` and `to` are widened to whole buckets. */
+        granularity?: 'day' | 'hour';
+        /** @description One bucket per combination of these (comma-separated or repeated): `operation`, `subject` (the `x-subject`), `key` (the key id). */
+        group_by?: ('operation' | 'subject' | 'key')[];
+        mode?: 'live' | 'test';
+        source?: 'api' | 'dashboard';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of buckets, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsageListDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountUsageBucketsCsv: {
+    parameters: {
+      query?: {
+        /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Inclusive; default: `to` less 30 days. */
+        from?: string;
+        /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive; default: now. */
+        to?: string;
+        /** @description Only this operation. */
+        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        /** @description Only calls made with this `x-subject`. */
+        subject?: string;
+        /** @description Only calls made with this key. */
+        key_id?: string;
+        limit?: number;
+        /** @description The previous page's `next_cursor`. */
+        cursor?: string;
+        /** @description UTC days or UTC hours. `from` and `to` are widened to whole buckets. */
+        granularity?: 'day' | 'hour';
+        /** @description One bucket per combination of these (comma-separated or repeated): `operation`, `subject` (the `x-subject`), `key` (the key id). */
+        group_by?: ('operation' | 'subject' | 'key')[];
+        mode?: 'live' | 'test';
+        source?: 'api' | 'dashboard';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every matching bucket as a CSV attachment, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': components['schemas']['ErrorDto'];
         };
       };
     };
