@@ -244,6 +244,13 @@ describe('usage by API (e2e)', () => {
     expect(charged.sort()).toEqual(
       made.map((m) => [m.requestId, usd(m.charged), !m.refused]).sort(),
     );
+    // A record names its job as /v1/jobs does.
+    const scan = (
+      all.body.data as { request_id: string; job_id: string; operation: string }[]
+    ).find((r) => r.operation === 'scan' && r.job_id !== null)!;
+    const job = await get(open.key, `/v1/jobs/${scan.job_id}`);
+    expect(job.status).toBe(200);
+    expect(job.body.request_id).toBe(scan.request_id);
     const paged: unknown[] = [];
     let cursor: string | undefined;
     do {

@@ -105,7 +105,8 @@ export class CursorPage<T> implements CursorListBody<T>, AsyncIterable<T> {
 
   /** Every page from this one on. */
   async *iterPages(): AsyncGenerator<CursorPage<T>> {
-    let page: CursorPage<T> | undefined = this;
+    yield this;
+    let page: CursorPage<T> | undefined = this.hasNextPage() ? await this.getNextPage() : undefined;
     while (page) {
       yield page;
       page = page.hasNextPage() ? await page.getNextPage() : undefined;

@@ -69,32 +69,29 @@ export interface UsageGroupRow {
   charged: string;
 }
 
-/** The order of the records' rows in `usage_rollups_hourly` (its unique key). */
-function byRollupRow(a: NewUsageRecord, b: NewUsageRecord): number {
-  const key = (r: NewUsageRecord) => [
-    r.accountId,
-    r.mode,
-    String(Math.floor(r.createdAt.getTime() / 3_600_000)).padStart(12, '0'),
-    r.operation,
-    r.subject ?? '',
-    r.keyId ?? '',
-    r.source ?? 'api',
-  ];
-  const x = key(a);
-  const y = key(b);
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
-  return 0;
-}
-
-/** Any number of records in one statement: one array per column. */
+/**
+ * Any number of records in one statement: one array per column. The ids are drawn in the order
+ * the calls ended (the dashboard lists by id); the rows are then inserted in the order of their
+ * hourly rollup rows, which the rollup trigger locks one by one, so two batches written at once
+ * take those locks in the same order and never wait on each other in a cycle.
+ */
 const INSERT_USAGE: PreparedStatement = {
   name: 'usage_insert',
   text: `INSERT INTO usage_records
-           (request_id, account_id, key_id, mode, subject, operation, market, status, error_code,
+           (id, request_id, account_id, key_id, mode, subject, operation, market, status, error_code,
             charged, duration_ms, created_at, source)
-         SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::text[],
-                              $6::text[], $7::text[], $8::int[], $9::text[], $10::bigint[],
-                              $11::int[], $12::timestamptz[], $13::text[])`,
+         SELECT id, request_id, account_id, key_id, mode, subject, operation, market, status,
+                error_code, charged, duration_ms, created_at, source
+           FROM (SELECT nextval('usage_records_id_seq') AS id, u.*
+                   FROM (SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::text[],
+                                              $6::text[], $7::text[], $8::int[], $9::text[], $10::bigint[],
+                                              $11::int[], $12::timestamptz[], $13::text[])
+                                WITH ORDINALITY AS r(request_id, account_id, key_id, mode, subject,
+                                                     operation, market, status, error_code, charged,
+                                                     duration_ms, created_at, source, n)
+                          ORDER BY n) u) numbered
+          ORDER BY account_id, mode, date_trunc('hour', created_at, 'UTC'), operation, subject,
+                   key_id, source`,
 };
 
 const USAGE_COLUMNS =
@@ -128,13 +125,8 @@ function usageWhere(params: SqlParams, accountId: string, filter: UsageFilter): 
 export class UsageRecordRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /**
-   * Writes the records in one statement (all or none), in the order of their hourly rollup rows:
-   * the rollup trigger locks those rows one by one, so two batches written at once take their
-   * locks in the same order and never wait on each other in a cycle.
-   */
-  async createMany(unordered: readonly NewUsageRecord[]): Promise<void> {
-    const records = [...unordered].sort(byRollupRow);
+  /** Writes the records in one statement (all or none). */
+  async createMany(records: readonly NewUsageRecord[]): Promise<void> {
     const column = <T>(pick: (record: NewUsageRecord) => T): T[] => records.map(pick);
     await runPrepared(this.dataSource, INSERT_USAGE, [
       column((r) => r.requestId),

@@ -42,6 +42,7 @@ export interface UsageBucketRow {
 export interface UsageRecordExportRow {
   id: string;
   request_id: string;
+  /** The job's public id (`job_` and its uuid's hex, as /v1/jobs shows it). */
   job_id: string | null;
   created_at: Date;
   /** `created_at` in microseconds since the epoch, for the cursor. */
@@ -207,11 +208,11 @@ export class UsageRollupRepository {
     }
     const limit = page.limit === undefined ? '' : `LIMIT ${p.add(page.limit)}`;
     const text = `
-      SELECT u.id, u.request_id, j.id AS job_id, u.created_at,
+      SELECT u.id, u.request_id, j.public_id AS job_id, u.created_at,
              ((extract(epoch FROM u.created_at) * 1000000)::numeric(20, 0))::text AS at_us,
              u.operation, u.market, u.subject, u.key_id, u.status, u.charged, u.duration_ms
         FROM usage_records u
-        LEFT JOIN LATERAL (SELECT j.id FROM jobs j
+        LEFT JOIN LATERAL (SELECT 'job_' || replace(j.id::text, '-', '') AS public_id FROM jobs j
                             WHERE j.account_id = u.account_id AND j.request_id = u.request_id
                               AND j.mode = u.mode LIMIT 1) j ON true
        WHERE ${where.join(' AND ')}

@@ -8,7 +8,6 @@ import {
   type UsageRecordExportRow,
   type UsageScope,
 } from '../repositories/usage-rollup.repository';
-import { toPublicJobId } from '../execution/job-ids';
 import { csvLine } from './csv';
 
 export type { UsageDimension, UsageScope } from '../repositories/usage-rollup.repository';
@@ -76,9 +75,6 @@ function decodeCursor(cursor: string | undefined, pattern: RegExp): string | und
   }
   return text;
 }
-
-/** Public job id of a job row id (as the jobs API shows it). */
-const publicJobId = (id: string | null) => (id === null ? null : toPublicJobId(id));
 
 /**
  * Usage by API and in the dashboard, one query path for both: buckets read from the hourly
@@ -249,7 +245,7 @@ function toBucket(r: UsageBucketRow, q: UsageBucketQuery): UsageBucket {
 function toRecord(r: UsageRecordExportRow): UsageRecordItem {
   return {
     request_id: r.request_id,
-    job_id: publicJobId(r.job_id),
+    job_id: r.job_id,
     created_at: new Date(r.created_at).toISOString(),
     operation: r.operation,
     market: r.market,
