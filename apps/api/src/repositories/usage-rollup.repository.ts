@@ -230,6 +230,24 @@ export class UsageRollupRepository {
     return this.dataSource.query(text, values) as Promise<UsageRecordExportRow[]>;
   }
 
+  /** Makes the month partitions of `usage_records` from `from`'s month to `to`'s; how many. */
+  async ensurePartitions(from: Date, to: Date): Promise<number> {
+    const rows: { n: number }[] = await this.dataSource.query(
+      `SELECT usage_records_ensure_partitions($1, $2) AS n`,
+      [from, to],
+    );
+    return rows[0].n;
+  }
+
+  /** Drops the month partitions wholly before `cutoff`, and their rollups; how many. */
+  async dropPartitionsBefore(cutoff: Date): Promise<number> {
+    const rows: { n: number }[] = await this.dataSource.query(
+      `SELECT usage_records_drop_before($1) AS n`,
+      [cutoff],
+    );
+    return rows[0].n;
+  }
+
   /**
    * Every row of `sql`, `size` at a time, through a server-side cursor on a connection of its
    * own: memory holds one batch whatever the result's size. Stopping early (the client left)

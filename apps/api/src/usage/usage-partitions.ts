@@ -6,10 +6,9 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { usageConfig } from '../config';
 import { Clock } from '../common/clock/clock';
+import { UsageRollupRepository } from '../repositories/usage-rollup.repository';
 
 const DAY_MS = 86_400_000;
 /** How far ahead month partitions exist: a missed run or two changes nothing. */
@@ -30,7 +29,7 @@ export class UsagePartitions implements OnApplicationBootstrap, BeforeApplicatio
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rollups: UsageRollupRepository,
     @Inject(usageConfig.KEY) private readonly config: ConfigType<typeof usageConfig>,
     private readonly clock: Clock,
   ) {}
@@ -64,20 +63,12 @@ export class UsagePartitions implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   /** Makes the month partitions from `from`'s month to `to`'s; how many were new. */
-  async ensure(from: Date, to: Date): Promise<number> {
-    const rows: { n: number }[] = await this.dataSource.query(
-      `SELECT usage_records_ensure_partitions($1, $2) AS n`,
-      [from, to],
-    );
-    return rows[0].n;
+  ensure(from: Date, to: Date): Promise<number> {
+    return this.rollups.ensurePartitions(from, to);
   }
 
   /** Drops the month partitions wholly before `cutoff` (and their rollups); how many. */
-  async dropBefore(cutoff: Date): Promise<number> {
-    const rows: { n: number }[] = await this.dataSource.query(
-      `SELECT usage_records_drop_before($1) AS n`,
-      [cutoff],
-    );
-    return rows[0].n;
+  dropBefore(cutoff: Date): Promise<number> {
+    return this.rollups.dropPartitionsBefore(cutoff);
   }
 }
