@@ -17,8 +17,8 @@ import { runMain } from '../support/program';
  *   made the same calls in those 30 days (RECENT records over 100 subjects); the big one has
  *   the rest of its records in the year before: the history a query must not pay for.
  * - usage_export_rows_per_s: `GET /v1/usage/records` with `Accept: text/csv`, rows per second;
- *   usage_export_peak_rss_mb for the big export and usage_export_rss_ratio (its peak RSS growth
- *   ÷ the small export's; goal: constant, ≤ 1.2 within noise).
+ *   usage_export_peak_rss_mb for the bigger of two exports and usage_export_rss_ratio (its peak
+ *   RSS growth ÷ that of an export of about half the rows; goal: constant, ≤ 1.2 within noise).
  * - usage_rollup_call_cost_ratio: charged assist calls per second without the rollup trigger ÷
  *   with it, in interleaved rounds (goal ≤ 1.05).
  * `--quick` scales the record counts down tenfold. The records are written with generate_series
@@ -178,8 +178,9 @@ async function main(): Promise<void> {
       goal: '≤ 2',
     });
 
-    // 2. The records export: the small account's every record, then the big one's last 120 days.
-    const smallExport = await exportCsv(port, small.key, 399);
+    // 2. The records export: the big account's last 60 days, then its last 120 (about twice the
+    // rows): memory that does not grow with the export's size grows alike for both.
+    const smallExport = await exportCsv(port, big.key, 60);
     const bigExport = await exportCsv(port, big.key, 120);
     recordFigure('usage_export_rows_per_s', {
       value: bigExport.perSecond,
@@ -193,7 +194,7 @@ async function main(): Promise<void> {
     });
     recordFigure('usage_export_rss_ratio', {
       value: Math.max(bigExport.growthMb, 1) / Math.max(smallExport.growthMb, 1),
-      unit: 'RSS growth, big ÷ small export (1 MB floor)',
+      unit: `RSS growth, ${bigExport.rows} ÷ ${smallExport.rows} rows (1 MB floor)`,
       goal: '≤ 1.2',
     });
 
