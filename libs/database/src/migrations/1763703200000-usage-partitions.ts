@@ -155,7 +155,10 @@ export class UsagePartitions1763703200000 implements MigrationInterface {
       await q.query(
         `CREATE INDEX IF NOT EXISTS usage_rollups_hourly_hour_idx ON usage_rollups_hourly (hour)`,
       );
-      if ((await q.query(`SELECT to_regclass('usage_records_next') AS t`))[0].t === null) {
+      if (
+        (await select<{ t: string | null }>(q, `SELECT to_regclass('usage_records_next') AS t`))[0]
+          .t === null
+      ) {
         await q.query(`
           CREATE TABLE usage_records_next
             (LIKE usage_records INCLUDING DEFAULTS INCLUDING CONSTRAINTS)
@@ -171,7 +174,8 @@ export class UsagePartitions1763703200000 implements MigrationInterface {
           CREATE INDEX usage_records_key_created_idx ON usage_records_next (key_id, created_at DESC)
            WHERE key_id IS NOT NULL`);
         await q.query(`CREATE TABLE usage_records_default PARTITION OF usage_records_next DEFAULT`);
-        const [{ first }] = await q.query(
+        const [{ first }] = await select<{ first: Date }>(
+          q,
           `SELECT coalesce(min(created_at), now()) AS first FROM usage_records`,
         );
         for (const month of await months(q, first)) {
@@ -196,7 +200,8 @@ export class UsagePartitions1763703200000 implements MigrationInterface {
     });
 
     // Every record committed before the copy trigger existed is at most this id.
-    const [{ last }] = await q.query(
+    const [{ last }] = await select<{ last: string }>(
+      q,
       `SELECT coalesce(max(id), 0)::bigint AS last FROM usage_records`,
     );
     for (let from = 0; from < Number(last); from += BATCH) {
@@ -249,8 +254,15 @@ export class UsagePartitions1763703200000 implements MigrationInterface {
   }
 }
 
+/** The rows of a SELECT, from TypeORM's runner (an array) or a bare pg client (`.rows`). */
+async function select<T>(q: QueryRunner, sql: string, values?: unknown[]): Promise<T[]> {
+  const result: T[] | { rows: T[] } = await q.query(sql, values);
+  return Array.isArray(result) ? result : result.rows;
+}
+
 async function isPartitioned(q: QueryRunner): Promise<boolean> {
-  const rows: { kind: string }[] = await q.query(
+  const rows = await select<{ kind: string }>(
+    q,
     `SELECT relkind AS kind FROM pg_class WHERE oid = to_regclass('usage_records')`,
   );
   return rows[0]?.kind === 'p';
@@ -261,7 +273,8 @@ async function months(
   q: QueryRunner,
   first: Date,
 ): Promise<{ name: string; lo: string; hi: string }[]> {
-  const rows: { name: string; lo: string; hi: string }[] = await q.query(
+  return select<{ name: string; lo: string; hi: string }>(
+    q,
     `SELECT 'usage_records_p' || to_char(m, 'YYYYMM') AS name,
             to_char(m, 'YYYY-MM-DD') || ' 00:00:00+00' AS lo,
             to_char(m + interval '1 month', 'YYYY-MM-DD') || ' 00:00:00+00' AS hi
@@ -269,7 +282,6 @@ async function months(
                             now() AT TIME ZONE 'UTC' + interval '3 months', interval '1 month') m`,
     [first],
   );
-  return rows;
 }
 
 async function inTransaction(q: QueryRunner, work: () => Promise<void>): Promise<void> {
