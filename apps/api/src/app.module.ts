@@ -14,6 +14,7 @@ import { AuthModule } from './auth/auth.module';
 import { MoneyModule } from './money/money.module';
 import { PaymentsModule } from './payments/payments.module';
 import { UsageModule } from './usage/usage.module';
+import { UsageApiModule } from './usage/usage-api.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { ExecutionModule } from './execution/execution.module';
 import { JobsApiModule } from './execution/jobs-api.module';
@@ -70,6 +71,7 @@ const FEATURE_MODULES = [
   IdempotencyModule,
   ExecutionModule,
   JobsApiModule,
+  UsageApiModule,
   WebhooksModule,
   MoneyApiModule,
   McpModule,

@@ -251,6 +251,23 @@ describe('MCP server (e2e)', () => {
       expect(music.structuredContent).toMatchObject({ suggestions: expect.any(Array) });
     }, 240_000);
 
+    it('get_usage answers GET /v1/usage with the same buckets', async () => {
+      await client.callTool({ name: 'assist', arguments: { message: 'what works for cafes?' } });
+      const result = (await client.callTool({
+        name: 'get_usage',
+        arguments: { group_by: ['operation'], granularity: 'day' },
+      })) as CallToolResult;
+      const direct = await request(server())
+        .get('/v1/usage?group_by=operation')
+        .set('Authorization', `Bearer ${key}`);
+      expect(result.isError).toBeFalsy();
+      expect(direct.body.data.length).toBeGreaterThan(0);
+      expect(result.structuredContent).toEqual(direct.body);
+      expect((result.content[0] as { text: string }).text).toContain(
+        direct.body.data[0].charged_usd,
+      );
+    });
+
     it('get_balance answers GET /v1/balance', async () => {
       const result = (await client.callTool({
         name: 'get_balance',

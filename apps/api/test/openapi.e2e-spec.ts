@@ -136,7 +136,7 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
     }
   }, 60_000);
 
-  it('lists the four operations, the balance, the jobs, webhook endpoint and watch routes', () => {
+  it('lists the four operations, the balance, the jobs, webhook endpoint, watch and usage routes', () => {
     expect(
       operations()
         .map((o) => o.name)
@@ -162,9 +162,23 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
         'PATCH /v1/watches/{id}',
         'DELETE /v1/watches/{id}',
         'POST /v1/watches/{id}/run',
+        'GET /v1/usage',
+        'GET /v1/usage/records',
       ].sort(),
     );
   });
+
+  it.each(['/v1/usage', '/v1/usage/records'])(
+    '%s documents JSON and CSV, and why refusals are best-effort',
+    (path) => {
+      const op = doc.paths[path].get;
+      expect(Object.keys(op.responses['200'].content ?? {})).toEqual(
+        expect.arrayContaining(['application/json', 'text/csv']),
+      );
+      expect(op.description).toMatch(/best-effort/);
+      expect(op.description).toMatch(/database is unreachable/);
+    },
+  );
 
   it("a watch's run documents its 202 (async job), the Prefer header and its 404", () => {
     const op = doc.paths['/v1/watches/{id}/run'].post;

@@ -414,6 +414,35 @@ describe('@reelscout/sdk against the real API (e2e)', () => {
     }
   });
 
+  it('usage.list and usage.records page through every bucket and record with next_cursor', async () => {
+    const { key } = await party();
+    const requestIds: string[] = [];
+    for (const subject of ['cust-a', 'cust-b', 'cust-c']) {
+      const reply = await client(key, { subject }).assist({ message: `hi ${subject}` });
+      requestIds.push(reply.lastResponse.requestId!);
+    }
+    const sent: Sent[] = [];
+    const rs = client(key, { fetch: recordingFetch(sent) });
+    const buckets = [];
+    for await (const bucket of rs.usage.list({ group_by: ['subject', 'operation'], limit: 1 })) {
+      buckets.push(bucket);
+    }
+    expect(buckets.map((b) => [b.subject, b.operation, b.calls, b.charged_usd])).toEqual([
+      ['cust-a', 'assist', 1, '0.010000'],
+      ['cust-b', 'assist', 1, '0.010000'],
+      ['cust-c', 'assist', 1, '0.010000'],
+    ]);
+    const pages = sent.map((request) => new URL(request.url).searchParams);
+    expect(pages).toHaveLength(3);
+    expect(pages.every((search) => search.get('group_by') === 'subject,operation')).toBe(true);
+    expect(pages[0].get('cursor')).toBeNull();
+    expect(pages[1].get('cursor')).toEqual(expect.any(String));
+
+    const records = [];
+    for await (const record of rs.usage.records({ limit: 2 })) records.push(record.request_id);
+    expect(records).toEqual([...requestIds].reverse());
+  });
+
   it('balance.get: the key mode’s balance', async () => {
     const rs = client((await party(1_500_000)).key);
     const balance = await rs.balance.get();

@@ -313,6 +313,25 @@ function keyControlSteps({
       );
       await shot(page, 'usage-by-key-desktop');
 
+      // By customer and day: the same rollups as GET /v1/usage?group_by=subject, and its CSV.
+      const customers = page.getByTestId('usage-customers');
+      const customerA = customers.locator('tr[data-subject="customer-a"]');
+      await customerA.waitFor();
+      assert.match(await customerA.innerText(), /customer-a[\s\S]*\b1\b[\s\S]*\$0\.010000/);
+      assert.equal(await customers.locator('tr[data-subject="customer-b"]').count(), 1);
+      const customersHref = await page
+        .getByRole('link', { name: 'Export by-customer CSV' })
+        .getAttribute('href');
+      assert.ok(customersHref.includes(`key_id=${state.limitedKeyId}`), customersHref);
+      const byCustomer = await (await page.request.get(customersHref)).text();
+      assert.ok(
+        byCustomer.startsWith(
+          'start,end,subject,calls,charged_calls,charged_usd,refused_calls\r\n',
+        ),
+        byCustomer.slice(0, 120),
+      );
+      assert.match(byCustomer, /Z,customer-a,1,1,0\.010000,0\r\n/);
+
       const href = await page
         .getByRole('link', { name: 'Export CSV', exact: true })
         .getAttribute('href');

@@ -11,6 +11,7 @@ export const TOOL_TITLES: Record<ToolName, string> = {
   create_watch: 'Watch a niche: a scan that reruns on a schedule',
   list_watches: 'List Reelscout watches',
   run_watch: 'Run a watch now: only reels it has not delivered',
+  get_usage: 'Get Reelscout usage by day or hour, per operation, customer or key',
 };
 
 const COST =
@@ -61,5 +62,9 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   run_watch: [
     'Run a watch now (by `id`): a scan of its brief that returns only reels this watch has not delivered before, in the same shape as `scan`; an empty `reels` means nothing new.',
     `Costs 0.0075 USD per new reel (nothing when nothing is new). Takes about as long as \`scan\`. ${COST}`,
+  ].join('\n\n'),
+  get_usage: [
+    "Get the API key's usage in its mode, in UTC day or hour buckets (`granularity`) between `from` and `to` (ISO 8601; default the last 30 days): calls, charged calls, `charged_usd` and refused calls per bucket, optionally per `operation`, `subject` (the end customer sent as `x-subject`) and `key` (`group_by`, any of them), filtered by `operation`, `subject` or `key_id`. A key restricted to some operations sees only its own key line's usage.",
+    'Use it to answer "how much did customer X cost this week" or to bill end customers. Free. Page with `cursor` (the previous `next_cursor`).',
   ].join('\n\n'),
 };

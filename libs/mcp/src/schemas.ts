@@ -18,6 +18,7 @@ export const TOOL_NAMES = [
   'create_watch',
   'list_watches',
   'run_watch',
+  'get_usage',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
@@ -37,6 +38,7 @@ const SOURCES: Record<ToolName, { path: string; method: 'get' | 'post' }> = {
   create_watch: { path: '/v1/watches', method: 'post' },
   list_watches: { path: '/v1/watches', method: 'get' },
   run_watch: { path: '/v1/watches/{id}/run', method: 'post' },
+  get_usage: { path: '/v1/usage', method: 'get' },
 };
 
 /** OpenAPI-only keywords that mean nothing to a JSON Schema validator or a model. */
@@ -167,7 +169,7 @@ function asObjectSchema(schema: JsonSchema, what: string): JsonSchema & { type: 
 /**
  * Every tool's input and output schema, from the served OpenAPI document. Inputs: the request
  * body of the operation (`additionalProperties: false`: the API refuses unknown fields), the
- * path parameter of `get_job` and `run_watch`, the query of `list_watches`, nothing for
+ * path parameter of `get_job` and `run_watch`, the query of `list_watches` and `get_usage`, nothing for
  * `get_balance`. Outputs: the 200 body, or the API's
  * error (a tool error carries it as structured content too).
  */
@@ -246,6 +248,7 @@ export function toolSchemasFromOpenApi(document: unknown): Record<ToolName, Tool
       },
       outputSchema: output('run_watch'),
     },
+    get_usage: { inputSchema: query('get_usage'), outputSchema: output('get_usage') },
   };
 }
 

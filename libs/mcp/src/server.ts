@@ -1,5 +1,5 @@
 /**
- * The Reelscout MCP server: nine tools over the typed SDK. Built on the low-level `Server` so
+ * The Reelscout MCP server: ten tools over the typed SDK. Built on the low-level `Server` so
  * each tool's input schema is the plain JSON Schema generated from the API's own DTOs
  * (`generated/tool-schemas.json`), and arguments go to the API untouched: the API validates
  * them, and its 400 (with `param`) is the tool's answer.
@@ -45,6 +45,7 @@ export interface ReelscoutMcpClient {
     list(params: Body, options?: RequestOptions): Promise<unknown>;
     run(id: string, options?: RequestOptions): Promise<unknown>;
   };
+  usage: { list(params: Body, options?: RequestOptions): Promise<unknown> };
 }
 
 export interface CreateReelscoutMcpServerOptions {
@@ -68,6 +69,7 @@ const READ_ONLY: ReadonlySet<string> = new Set<ToolName>([
   'get_job',
   'get_balance',
   'list_watches',
+  'get_usage',
 ]);
 const FINAL = new Set(['succeeded', 'failed', 'canceled']);
 
@@ -198,8 +200,8 @@ function success(tool: ToolName, body: unknown, billing: LastResponse): CallTool
 }
 
 /**
- * An MCP server exposing the Reelscout API as nine tools: `assist`, `scan`, `playbook`, `music`,
- * `get_job`, `get_balance`, `create_watch`, `list_watches`, `run_watch`. Connect it to any
+ * An MCP server exposing the Reelscout API as ten tools: `assist`, `scan`, `playbook`, `music`,
+ * `get_job`, `get_balance`, `create_watch`, `list_watches`, `run_watch`, `get_usage`. Connect it to any
  * transport (stdio, streamable HTTP).
  */
 export function createReelscoutMcpServer(options: CreateReelscoutMcpServerOptions): Server {
@@ -348,6 +350,16 @@ export function createReelscoutMcpServer(options: CreateReelscoutMcpServerOption
         case 'list_watches': {
           const page = (await client.watches.list(args, opts())) as Record<string, unknown>;
           return success(name, { object: 'list', data: page.data, has_more: page.has_more }, {});
+        }
+        case 'get_usage': {
+          const page = (await client.usage.list(args, opts())) as Record<string, unknown>;
+          const body = {
+            object: 'list',
+            data: page.data,
+            has_more: page.has_more,
+            next_cursor: page.next_cursor,
+          };
+          return success(name, body, {});
         }
         case 'run_watch': {
           const id = args.id;

@@ -139,6 +139,23 @@ function watches(body: Obj): string[] {
   return lines;
 }
 
+function usage(body: Obj): string[] {
+  const data = list(body.data);
+  const lines = [
+    `${data.length} usage bucket${data.length === 1 ? '' : 's'}${body.has_more ? ' (more with cursor)' : ''}:`,
+  ];
+  for (const b of data) {
+    const group = ['operation', 'subject', 'key_id']
+      .filter((k) => k in b)
+      .map((k) => `${k} ${str(b[k]) || '(none)'}`)
+      .join(', ');
+    lines.push(
+      `${str(b.start)}${group ? ` ${group}` : ''}: ${num(b.calls) ?? 0} calls, ${num(b.charged_calls) ?? 0} charged, ${str(b.charged_usd)} USD, ${num(b.refused_calls) ?? 0} refused.`,
+    );
+  }
+  return lines;
+}
+
 function watchRun(body: Obj): string[] {
   const reels = list(body.reels);
   if (reels.length === 0) return [`Nothing new for watch ${str(body.watch_id)}.`];
@@ -161,6 +178,7 @@ export function summarize(
     create_watch: (watch: Obj) => [watchLine(watch)],
     list_watches: watches,
     run_watch: watchRun,
+    get_usage: usage,
   }[tool](body);
   const money = [
     billing.chargedUsd !== undefined ? `charged ${billing.chargedUsd} USD` : '',

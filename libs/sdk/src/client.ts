@@ -7,6 +7,7 @@ import {
 } from './core';
 import { ConflictError, errorFromResponse, ReelscoutError } from './errors';
 import { Jobs } from './resources/jobs';
+import { Usage } from './resources/usage';
 import { Watches } from './resources/watches';
 import { WebhookEndpoints } from './resources/webhook-endpoints';
 import { Webhooks } from './resources/webhooks';
@@ -85,6 +86,7 @@ export class Reelscout {
   readonly jobs: Jobs;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly watches: Watches;
+  readonly usage: Usage;
   readonly webhooks: Webhooks;
   readonly balance: { get(options?: RequestOptions): Promise<WithResponse<Balance>> };
   readonly #core: Core;
@@ -109,6 +111,7 @@ export class Reelscout {
     this.webhookEndpoints = new WebhookEndpoints(this.#core);
     this.watches = new Watches(this.#core, (path, options) => this.operation(path, {}, options));
     this.webhooks = new Webhooks();
+    this.usage = new Usage(this.#core);
     const core = this.#core;
     this.balance = {
       get: (requestOptions?: RequestOptions) =>

@@ -20,10 +20,18 @@ export {
   APIUserAbortError,
   WebhookVerificationError,
 } from './errors';
-export { Page, type PagePromise, type ListBody } from './pagination';
+export {
+  Page,
+  type PagePromise,
+  type ListBody,
+  CursorPage,
+  type CursorPagePromise,
+  type CursorListBody,
+} from './pagination';
 export { Jobs, JobWaitTimeoutError, type WaitOptions } from './resources/jobs';
 export { WebhookEndpoints } from './resources/webhook-endpoints';
 export { Watches } from './resources/watches';
+export { Usage } from './resources/usage';
 export { Webhooks, type WebhookHeaders } from './resources/webhooks';
 export type * from './types';
 export type { components, paths, operations, webhooks } from './generated/openapi';

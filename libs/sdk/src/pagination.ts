@@ -64,3 +64,67 @@ export function pagePromise<T extends { id: string }>(first: Promise<Page<T>>): 
     },
   });
 }
+
+/** One page of a list paged by an opaque cursor (`{ object, data, has_more, next_cursor }`). */
+export interface CursorListBody<T> extends ListBody<T> {
+  next_cursor: string | null;
+}
+
+/**
+ * A page of a cursor-paged list (usage), and an async iterable over every item from this page
+ * on: the next pages are fetched with `next_cursor` as the loop needs them.
+ */
+export class CursorPage<T> implements CursorListBody<T>, AsyncIterable<T> {
+  readonly object = 'list' as const;
+  readonly data: T[];
+  readonly has_more: boolean;
+  readonly next_cursor: string | null;
+  declare readonly lastResponse: ResponseMeta;
+  readonly #fetchPage: (cursor: string) => Promise<CursorPage<T>>;
+
+  constructor(
+    body: WithResponse<CursorListBody<T>>,
+    fetchPage: (cursor: string) => Promise<CursorPage<T>>,
+  ) {
+    this.data = body.data;
+    this.has_more = body.has_more;
+    this.next_cursor = body.next_cursor;
+    this.#fetchPage = fetchPage;
+    Object.defineProperty(this, 'lastResponse', { value: body.lastResponse, enumerable: false });
+  }
+
+  hasNextPage(): boolean {
+    return this.has_more && this.next_cursor !== null;
+  }
+
+  /** The next page; call only when `hasNextPage()`. */
+  getNextPage(): Promise<CursorPage<T>> {
+    if (!this.hasNextPage()) throw new Error('No next page: check hasNextPage() first.');
+    return this.#fetchPage(this.next_cursor!);
+  }
+
+  /** Every page from this one on. */
+  async *iterPages(): AsyncGenerator<CursorPage<T>> {
+    yield this;
+    let page: CursorPage<T> | undefined = this.hasNextPage() ? await this.getNextPage() : undefined;
+    while (page) {
+      yield page;
+      page = page.hasNextPage() ? await page.getNextPage() : undefined;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    for await (const page of this.iterPages()) yield* page.data;
+  }
+}
+
+/** A cursor page still coming: `await` it for the first page, or `for await` over every item. */
+export type CursorPagePromise<T> = Promise<CursorPage<T>> & AsyncIterable<T>;
+
+export function cursorPagePromise<T>(first: Promise<CursorPage<T>>): CursorPagePromise<T> {
+  return Object.assign(first, {
+    async *[Symbol.asyncIterator](): AsyncIterator<T> {
+      yield* await first;
+    },
+  });
+}

@@ -103,3 +103,33 @@ export interface ListParams {
   limit?: number;
   starting_after?: string;
 }
+
+export type UsageBucket = Schemas['UsageBucketDto'];
+export type UsageList = Schemas['UsageListDto'];
+export type UsageRecord = Schemas['UsageRecordDto'];
+export type UsageRecordList = Schemas['UsageRecordListDto'];
+
+/** Filters and paging of `GET /v1/usage/records`. */
+export interface UsageRecordListParams {
+  /** ISO 8601 date or date-time, inclusive; default `to` less 30 days. */
+  from?: string;
+  /** ISO 8601 date or date-time, exclusive; default now. */
+  to?: string;
+  operation?: Operation;
+  /** Only calls made with this `x-subject`. */
+  subject?: string;
+  /** Only calls made with this key. */
+  key_id?: string;
+  /** 1–1000 per page (default 100). */
+  limit?: number;
+  /** The previous page's `next_cursor`. */
+  cursor?: string;
+}
+
+/** Filters, buckets and paging of `GET /v1/usage`. */
+export interface UsageListParams extends UsageRecordListParams {
+  /** UTC days (default; at most 400 days) or hours (at most 31 days). */
+  granularity?: 'day' | 'hour';
+  /** One bucket per combination of these. */
+  group_by?: ('operation' | 'subject' | 'key')[];
+}

@@ -110,6 +110,12 @@ export const watchesConfig = namespace('watches', (env) => ({
   worker: env.JOBS_WORKER,
 }));
 
+/** Usage records: how long they are kept; the partitions' maintenance runs with the worker. */
+export const usageConfig = namespace('usage', (env) => ({
+  retentionDays: env.USAGE_RETENTION_DAYS,
+  worker: env.JOBS_WORKER,
+}));
+
 export const billingConfig = namespace('billing', (env) => ({
   holdReaperIntervalMs: env.HOLD_REAPER_INTERVAL_MS,
 }));
@@ -235,6 +241,7 @@ export const CONFIG_NAMESPACES: readonly Pick<ConfigNamespace<ConfigObject>, 'to
   mailConfig,
   apiKeysConfig,
   watchesConfig,
+  usageConfig,
   billingConfig,
   paymentsConfig,
   jobsConfig,

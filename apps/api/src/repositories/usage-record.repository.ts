@@ -69,22 +69,29 @@ export interface UsageGroupRow {
   charged: string;
 }
 
-export interface DailySpendRow {
-  day: string;
-  operation: string;
-  charged: string;
-  calls: number;
-}
-
-/** Any number of records in one statement: one array per column. */
+/**
+ * Any number of records in one statement: one array per column. The ids are drawn in the order
+ * the calls ended (the dashboard lists by id); the rows are then inserted in the order of their
+ * hourly rollup rows, which the rollup trigger locks one by one, so two batches written at once
+ * take those locks in the same order and never wait on each other in a cycle.
+ */
 const INSERT_USAGE: PreparedStatement = {
   name: 'usage_insert',
   text: `INSERT INTO usage_records
-           (request_id, account_id, key_id, mode, subject, operation, market, status, error_code,
+           (id, request_id, account_id, key_id, mode, subject, operation, market, status, error_code,
             charged, duration_ms, created_at, source)
-         SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::text[],
-                              $6::text[], $7::text[], $8::int[], $9::text[], $10::bigint[],
-                              $11::int[], $12::timestamptz[], $13::text[])`,
+         SELECT id, request_id, account_id, key_id, mode, subject, operation, market, status,
+                error_code, charged, duration_ms, created_at, source
+           FROM (SELECT nextval('usage_records_id_seq') AS id, u.*
+                   FROM (SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::text[],
+                                              $6::text[], $7::text[], $8::int[], $9::text[], $10::bigint[],
+                                              $11::int[], $12::timestamptz[], $13::text[])
+                                WITH ORDINALITY AS r(request_id, account_id, key_id, mode, subject,
+                                                     operation, market, status, error_code, charged,
+                                                     duration_ms, created_at, source, n)
+                          ORDER BY n) u) numbered
+          ORDER BY account_id, mode, date_trunc('hour', created_at, 'UTC'), operation, subject,
+                   key_id, source`,
 };
 
 const USAGE_COLUMNS =
@@ -172,41 +179,6 @@ export class UsageRecordRepository {
                 WHERE ${where} ORDER BY id DESC LIMIT ${limit}) u
          LEFT JOIN api_keys k ON k.id = u.key_id
         ORDER BY u.id DESC`,
-      params.values,
-    );
-  }
-
-  /** Calls and spend per key or per subject, most charged first (then most calls). */
-  getGroups(
-    accountId: string,
-    filter: UsageFilter,
-    by: 'key' | 'subject',
-    limit = 1_000,
-  ): Promise<UsageGroupRow[]> {
-    const params = new SqlParams();
-    const where = usageWhere(params, accountId, filter);
-    const max = params.add(limit);
-    const column = by === 'key' ? 'key_id::text' : 'subject';
-    return this.dataSource.query(
-      `SELECT g.grp AS "group", k.name AS key_name, k.display_start AS key_start, g.calls, g.charged
-         FROM (SELECT ${column} AS grp, count(*)::int AS calls, sum(charged)::bigint AS charged
-                 FROM usage_records WHERE ${where}
-                GROUP BY 1 ORDER BY 3 DESC, 2 DESC, 1 LIMIT ${max}) g
-         LEFT JOIN api_keys k ON ${by === 'key' ? 'k.id::text = g.grp' : 'false'}
-        ORDER BY g.charged DESC, g.calls DESC, g.grp`,
-      params.values,
-    );
-  }
-
-  /** Spend and calls per UTC day and operation, oldest first. */
-  getDailySpend(accountId: string, filter: UsageFilter): Promise<DailySpendRow[]> {
-    const params = new SqlParams();
-    const where = usageWhere(params, accountId, filter);
-    return this.dataSource.query(
-      `SELECT to_char(date_trunc('day', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, operation,
-              sum(charged)::bigint AS charged, count(*)::int AS calls
-         FROM usage_records WHERE ${where}
-        GROUP BY 1, 2 ORDER BY 1, 2`,
       params.values,
     );
   }

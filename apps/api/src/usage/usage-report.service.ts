@@ -15,6 +15,7 @@ import {
   type UsageGroupRow,
   type UsageRecordRow,
 } from '../repositories/usage-record.repository';
+import { UsageRollupRepository, type UsageScope } from '../repositories/usage-rollup.repository';
 
 export type { UsageFilter } from '../repositories/usage-record.repository';
 
@@ -48,7 +49,10 @@ const toGroupView = (r: UsageGroupRow): UsageGroupView => ({
  */
 @Injectable()
 export class UsageReportService {
-  constructor(private readonly records: UsageRecordRepository) {}
+  constructor(
+    private readonly records: UsageRecordRepository,
+    private readonly rollups: UsageRollupRepository,
+  ) {}
 
   async usage(
     accountId: string,
@@ -70,13 +74,17 @@ export class UsageReportService {
     };
   }
 
-  /** Calls and spend per key or per subject over every matching call, most charged first. */
+  /**
+   * Calls and spend per key or per subject over every matching call, most charged first: read
+   * from the hourly rollups, as `/v1/usage` reads them (the range in whole hours).
+   */
   async groups(
     accountId: string,
     filter: UsageFilter,
     by: UsageGroupBy,
   ): Promise<UsageGroupView[]> {
-    return (await this.records.getGroups(accountId, filter, by)).map(toGroupView);
+    const rows = await this.rollups.groupTotals(scopeOf(accountId, filter), filter, by);
+    return rows.map((r) => toGroupView({ ...r }));
   }
 
   /**
@@ -130,9 +138,9 @@ export class UsageReportService {
     return [header, ...lines].join('\n') + '\n';
   }
 
-  /** Spend per UTC day and operation. */
+  /** Spend per UTC day and operation, from the hourly rollups like `/v1/usage`. */
   async dailySpend(accountId: string, filter: UsageFilter): Promise<DailySpendView[]> {
-    const rows = await this.records.getDailySpend(accountId, filter);
+    const rows = await this.rollups.dailyByOperation(scopeOf(accountId, filter), filter);
     return rows.map((r) => ({
       day: r.day,
       operation: r.operation,
@@ -145,6 +153,13 @@ export class UsageReportService {
     return this.records.getSpendSince(accountId, mode, since);
   }
 }
+
+/** The dashboard sees the whole account, in the mode filtered (or both). */
+const scopeOf = (accountId: string, filter: UsageFilter): UsageScope => ({
+  accountId,
+  mode: filter.mode ?? null,
+  confinedTo: null,
+});
 
 /** A key as the CSV names it: its label and display start, `production (rs_live_AbCd…)`. */
 function keyLabel(name: string | null, start: string | null): string {

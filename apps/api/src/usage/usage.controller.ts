@@ -1,4 +1,5 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { Controller, Get, Query, Res, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Account } from '@reelscout/database';
@@ -10,6 +11,8 @@ import {
   UsagePageResponseDto,
   UsageQueryDto,
 } from './dto/usage.dto';
+import { AccountUsageBucketsQueryDto, UsageListDto } from './dto/usage-api.dto';
+import { UsageBucketsService, type UsageRequest, type UsageScope } from './usage-buckets.service';
 import { UsageReportService, type UsageFilter } from './usage-report.service';
 
 function toFilter(query: UsageQueryDto): UsageFilter {
@@ -23,12 +26,74 @@ function toFilter(query: UsageQueryDto): UsageFilter {
   };
 }
 
+function toBucketRequest(query: AccountUsageBucketsQueryDto): UsageRequest {
+  return {
+    ...dateRange(query),
+    granularity: query.granularity,
+    groupBy: query.group_by,
+    operation: query.operation,
+    subject: query.subject,
+    keyId: query.key_id,
+    source: query.source,
+  };
+}
+
+const bucketScope = (account: Account, query: AccountUsageBucketsQueryDto): UsageScope => ({
+  accountId: account.id,
+  mode: query.mode ?? null,
+  confinedTo: null,
+});
+
 /** Dashboard back end: the account's calls, filterable, as pages, CSV and daily spend. */
 @ApiTags('dashboard: usage')
 @Controller('account/usage')
 @UseGuards(SessionGuard)
 export class UsageController {
-  constructor(private readonly reads: UsageReportService) {}
+  constructor(
+    private readonly reads: UsageReportService,
+    private readonly buckets: UsageBucketsService,
+  ) {}
+
+  @Get('buckets')
+  @ApiDashboardRoute({
+    operationId: 'accountUsageBuckets',
+    summary: 'Usage in hour or day buckets (as `GET /v1/usage`)',
+    description:
+      'The same query and numbers as `GET /v1/usage`, over the whole account; `mode` and `source` filter (default: both). `group_by=subject` is the by-customer view.',
+    auth: 'session',
+  })
+  @ApiOkResponse({ type: UsageListDto, description: 'A page of buckets, oldest first.' })
+  bucketList(
+    @CurrentAccount() account: Account,
+    @Query() query: AccountUsageBucketsQueryDto,
+  ): Promise<UsageListDto> {
+    return this.buckets.buckets(bucketScope(account, query), toBucketRequest(query), {
+      cursor: query.cursor,
+      limit: query.limit ?? 100,
+    });
+  }
+
+  @Get('buckets.csv')
+  @ApiProduces('text/csv')
+  @ApiDashboardRoute({
+    operationId: 'accountUsageBucketsCsv',
+    summary: 'Usage buckets as CSV (as `GET /v1/usage` with `Accept: text/csv`)',
+    auth: 'session',
+  })
+  @ApiOkResponse({
+    schema: { type: 'string' },
+    description: 'Every matching bucket as a CSV attachment, oldest first.',
+  })
+  bucketCsv(
+    @CurrentAccount() account: Account,
+    @Query() query: AccountUsageBucketsQueryDto,
+  ): StreamableFile {
+    const lines = this.buckets.bucketsCsv(bucketScope(account, query), toBucketRequest(query));
+    return new StreamableFile(Readable.from(lines), {
+      type: 'text/csv; charset=utf-8',
+      disposition: 'attachment; filename="reelscout-usage-buckets.csv"',
+    });
+  }
 
   @Get()
   @ApiDashboardRoute({

@@ -515,6 +515,26 @@ describe('object-level authorization on /account, and the security suite on /v1 
         (await s.attacker.agent.get(`/account/usage/daily?subject=${VICTIM_SUBJECT}`)).body.days,
       ).toEqual([]);
     },
+    'GET /account/usage/buckets': async () => {
+      const res = await s.attacker.agent.get('/account/usage/buckets?group_by=subject,key');
+      expect(res.status).toBe(200);
+      const calls = res.body.data.reduce((n: number, b: { calls: number }) => n + b.calls, 0);
+      expect(calls).toBe(s.attacker.requestIds.length);
+      expect(mentionsVictim(res.text)).toEqual([]);
+      const filtered = await s.attacker.agent.get(
+        `/account/usage/buckets?subject=${VICTIM_SUBJECT}`,
+      );
+      expect(filtered.body.data).toEqual([]);
+    },
+    'GET /account/usage/buckets.csv': async () => {
+      const res = await s.attacker.agent.get('/account/usage/buckets.csv?group_by=subject,key');
+      expect(res.status).toBe(200);
+      expect(mentionsVictim(res.text)).toEqual([]);
+      const filtered = await s.attacker.agent.get(
+        `/account/usage/buckets.csv?subject=${VICTIM_SUBJECT}`,
+      );
+      expect(filtered.text.trim().split('\n')).toHaveLength(1);
+    },
     'GET /account/usage/export.csv': async () => {
       const res = await s.attacker.agent.get('/account/usage/export.csv');
       expect(res.status).toBe(200);

@@ -26,6 +26,7 @@ import { Money } from '../ui/money';
 import { EmptyState } from '../ui/empty-state';
 import { LoadMore } from '../ui/load-more';
 import { Loading } from '../ui/loading';
+import { CustomersPanel } from './customers-panel';
 import { DailySpendChart } from './daily-spend-chart';
 import { UsageFiltersForm } from './usage-filters-form';
 import { UsageTable } from './usage-table';
@@ -204,6 +205,7 @@ export function UsageView() {
         />
       </section>
       <DailySpendPanel query={query} filters={filters} />
+      <CustomersPanel query={query} />
       {filters.groupBy ? (
         <GroupsPanel query={query} groupBy={filters.groupBy} keys={keys ?? new Map()} />
       ) : null}

@@ -379,6 +379,43 @@ export interface paths {
     patch: operations['accountUpdateSubjectLimits'];
     trace?: never;
   };
+  '/account/usage/buckets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Usage in hour or day buckets (as `GET /v1/usage`)
+     * @description The same query and numbers as `GET /v1/usage`, over the whole account; `mode` and `source` filter (default: both). `group_by=subject` is the by-customer view.
+     */
+    get: operations['accountUsageBuckets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/usage/buckets.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Usage buckets as CSV (as `GET /v1/usage` with `Accept: text/csv`) */
+    get: operations['accountUsageBucketsCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/account/usage': {
     parameters: {
       query?: never;
@@ -619,6 +656,46 @@ export interface paths {
     put?: never;
     /** Cancel a job */
     post: operations['accountCancelJob'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Usage in hour or day buckets
+     * @description Calls, charged calls, charge and refused calls per UTC day or hour (`granularity`), optionally per operation, subject and key (`group_by`), between `from` and `to` (default: the last 30 days; at most 400 days for days, 31 for hours). Free and never charged; rate ceilings as for the other reads. A key sees its own mode's usage: an unrestricted key the whole account's, a key restricted to some operations only its own key line's (the keys it was rolled from included). `Accept: text/csv` streams every matching row as CSV with a header row (RFC 4180), whatever the size; `limit` and `cursor` then do not apply. Charged calls are recorded in the transaction that charges them, so the charges here always equal the ledger's. Calls refused before they ran (400, 402, 429…) are recorded after the answer, best-effort: while the database is unreachable the answer does not wait for it, and such records can be lost (never a charge, which is not made without the database).
+     */
+    get: operations['listUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/usage/records': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Usage records, newest first
+     * @description One record per call, charged or not, with its request id, job, subject, key, status and charge; the same filters as the buckets. Free and never charged; rate ceilings as for the other reads. A key sees its own mode's usage: an unrestricted key the whole account's, a key restricted to some operations only its own key line's (the keys it was rolled from included). `Accept: text/csv` streams every matching row as CSV with a header row (RFC 4180), whatever the size; `limit` and `cursor` then do not apply. Charged calls are recorded in the transaction that charges them, so the charges here always equal the ledger's. Calls refused before they ran (400, 402, 429…) are recorded after the answer, best-effort: while the database is unreachable the answer does not wait for it, and such records can be lost (never a charge, which is not made without the database).
+     */
+    get: operations['listUsageRecords'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2013,6 +2090,59 @@ export interface components {
        */
       monthlyMicros?: number | null;
     };
+    UsageBucketDto: {
+      /**
+       * Format: date-time
+       * @example 2026-11-01T00:00:00.000Z
+       */
+      start: string;
+      /**
+       * Format: date-time
+       * @description Exclusive.
+       * @example 2026-11-02T00:00:00.000Z
+       */
+      end: string;
+      /**
+       * @description With `group_by=operation`.
+       * @enum {string}
+       */
+      operation?: 'assist' | 'scan' | 'playbook' | 'music';
+      /** @description With `group_by=subject`; null: calls without `x-subject`. */
+      subject?: string | null;
+      /**
+       * Format: uuid
+       * @description With `group_by=key`; null: runs in the dashboard (no key).
+       */
+      key_id?: string | null;
+      /**
+       * @description Calls recorded, charged or not.
+       * @example 42
+       */
+      calls: number;
+      /**
+       * @description Calls charged more than zero.
+       * @example 30
+       */
+      charged_calls: number;
+      /**
+       * @description What those calls were charged, USD with six decimals (like the billing headers).
+       * @example 2.250000
+       */
+      charged_usd: string;
+      /**
+       * @description Calls answered with an error (4xx or 5xx); never charged.
+       * @example 3
+       */
+      refused_calls: number;
+    };
+    UsageListDto: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['UsageBucketDto'][];
+      has_more: boolean;
+      /** @description Pass as `cursor` for the next page. */
+      next_cursor: string | null;
+    };
     UsageResponseDto: {
       /** @example 2071 */
       id: string;
@@ -2253,6 +2383,38 @@ export interface components {
       object: 'list';
       data: components['schemas']['JobDto'][];
       has_more: boolean;
+    };
+    UsageRecordDto: {
+      /** @description The call's `x-request-id`. */
+      request_id: string;
+      /** @description The job the call ran as, if any. */
+      job_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** @enum {string} */
+      operation: 'assist' | 'scan' | 'playbook' | 'music';
+      /** @example network_a */
+      market: string | null;
+      subject: string | null;
+      /** Format: uuid */
+      key_id: string | null;
+      /**
+       * @description The HTTP status answered.
+       * @example 200
+       */
+      status: number;
+      /** @example 0.075000 */
+      charged_usd: string;
+      /** @example 1840 */
+      duration_ms: number;
+    };
+    UsageRecordListDto: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['UsageRecordDto'][];
+      has_more: boolean;
+      /** @description Pass as `cursor` for the next page. */
+      next_cursor: string | null;
     };
     CreateWebhookEndpointDto: {
       /**
@@ -5342,6 +5504,168 @@ export interface operations {
       };
     };
   };
+  accountUsageBuckets: {
+    parameters: {
+      query?: {
+        /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Inclusive; default: `to` less 30 days. */
+        from?: string;
+        /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive; default: now. */
+        to?: string;
+        /** @description Only this operation. */
+        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        /** @description Only calls made with this `x-subject`. */
+        subject?: string;
+        /** @description Only calls made with this key. */
+        key_id?: string;
+        limit?: number;
+        /** @description The previous page's `next_cursor`. */
+        cursor?: string;
+        /** @description UTC days or UTC hours. `from` and `to` are widened to whole buckets. */
+        granularity?: 'day' | 'hour';
+        /** @description One bucket per combination of these (comma-separated or repeated): `operation`, `subject` (the `x-subject`), `key` (the key id). */
+        group_by?: ('operation' | 'subject' | 'key')[];
+        mode?: 'live' | 'test';
+        source?: 'api' | 'dashboard';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of buckets, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsageListDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountUsageBucketsCsv: {
+    parameters: {
+      query?: {
+        /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Inclusive; default: `to` less 30 days. */
+        from?: string;
+        /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive; default: now. */
+        to?: string;
+        /** @description Only this operation. */
+        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        /** @description Only calls made with this `x-subject`. */
+        subject?: string;
+        /** @description Only calls made with this key. */
+        key_id?: string;
+        limit?: number;
+        /** @description The previous page's `next_cursor`. */
+        cursor?: string;
+        /** @description UTC days or UTC hours. `from` and `to` are widened to whole buckets. */
+        granularity?: 'day' | 'hour';
+        /** @description One bucket per combination of these (comma-separated or repeated): `operation`, `subject` (the `x-subject`), `key` (the key id). */
+        group_by?: ('operation' | 'subject' | 'key')[];
+        mode?: 'live' | 'test';
+        source?: 'api' | 'dashboard';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every matching bucket as a CSV attachment, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
   accountListUsage: {
     parameters: {
       query?: {
@@ -6798,6 +7122,282 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  listUsage: {
+    parameters: {
+      query?: {
+        /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Inclusive; default: `to` less 30 days. */
+        from?: string;
+        /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive; default: now. */
+        to?: string;
+        /** @description Only this operation. */
+        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        /** @description Only calls made with this `x-subject`. */
+        subject?: string;
+        /** @description Only calls made with this key. */
+        key_id?: string;
+        limit?: number;
+        /** @description The previous page's `next_cursor`. */
+        cursor?: string;
+        /** @description UTC days or UTC hours. `from` and `to` are widened to whole buckets. */
+        granularity?: 'day' | 'hour';
+        /** @description One bucket per combination of these (comma-separated or repeated): `operation`, `subject` (the `x-subject`), `key` (the key id). */
+        group_by?: ('operation' | 'subject' | 'key')[];
+      };
+      header?: {
+        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
+        'x-subject'?: string;
+        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of buckets, oldest first. */
+      200: {
+        headers: {
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsageListDto'];
+          'text/csv': components['schemas']['UsageListDto'];
+        };
+      };
+      /** @description `invalid_request`: a field, query parameter or header is invalid; `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key. No key to count against, so no RateLimit headers. */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description `Bearer`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `internal_error`: a bug on our side; no details leak. */
+      500: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  listUsageRecords: {
+    parameters: {
+      query?: {
+        /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Inclusive; default: `to` less 30 days. */
+        from?: string;
+        /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive; default: now. */
+        to?: string;
+        /** @description Only this operation. */
+        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        /** @description Only calls made with this `x-subject`. */
+        subject?: string;
+        /** @description Only calls made with this key. */
+        key_id?: string;
+        limit?: number;
+        /** @description The previous page's `next_cursor`. */
+        cursor?: string;
+      };
+      header?: {
+        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
+        'x-subject'?: string;
+        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
+        'x-request-id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of records, newest first. */
+      200: {
+        headers: {
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsageRecordListDto'];
+          'text/csv': components['schemas']['UsageRecordListDto'];
+        };
+      };
+      /** @description `invalid_request`: a field, query parameter or header is invalid; `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key. No key to count against, so no RateLimit headers. */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description `Bearer`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+          'text/csv': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `internal_error`: a bug on our side; no details leak. */
+      500: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+          'text/csv': components['schemas']['ErrorDto'];
         };
       };
     };

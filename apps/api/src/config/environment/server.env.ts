@@ -127,4 +127,13 @@ export class ServerEnvironment {
   @Min(0)
   @Max(86_400)
   WATCHES_MIN_RUN_GAP_S: number = 900;
+
+  /**
+   * Days of usage records kept: whole month partitions older than this are dropped (and their
+   * hourly rollups). At least 31.
+   */
+  @IsInt()
+  @Min(31)
+  @Max(36_500)
+  USAGE_RETENTION_DAYS: number = 400;
 }
