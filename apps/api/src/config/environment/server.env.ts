@@ -127,4 +127,13 @@ export class ServerEnvironment {
   @Min(0)
   @Max(86_400)
   WATCHES_MIN_RUN_GAP_S: number = 900;
+
+  /**
+   * Days of trend history kept (one observation per item, day and market); older days are
+   * deleted by the daily collection. Must cover the longest window a trends call reads (60 days).
+   */
+  @IsInt()
+  @Min(60)
+  @Max(3_650)
+  HISTORY_RETENTION_DAYS: number = 400;
 }
