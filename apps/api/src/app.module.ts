@@ -23,6 +23,7 @@ import { AssistModule } from './assist/assist.module';
 import { ScanModule } from './scan/scan.module';
 import { PlaybookModule } from './playbook/playbook.module';
 import { MusicModule } from './music/music.module';
+import { TrendsModule } from './trends/trends.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { BalanceModule } from './balance/balance.module';
 import { McpModule } from './mcp/mcp.module';
@@ -59,6 +60,7 @@ const FEATURE_MODULES = [
   ScanModule,
   PlaybookModule,
   MusicModule,
+  TrendsModule,
   HealthModule,
   ThrottlingModule,
   AccountsModule,
