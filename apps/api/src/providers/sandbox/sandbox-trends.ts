@@ -74,7 +74,9 @@ export function sandboxTrendValue(item: SandboxTrendItem, dayNumber: number): nu
   }
   // network_a's charts give a curve (relative, 0–1 scale); network_b's give the day's gain.
   if (item.market === 'network_a') {
-    const scale = item.base * Math.pow(1.12, GROWTH_DAYS) * 1.1;
+    // Each item peaks at its own share of the chart's scale (0.4–1), so curves differ in height.
+    const share = 0.4 + 0.6 * ((hash32(`share:${item.id}`) % 1000) / 1000);
+    const scale = (item.base * Math.pow(1.12, GROWTH_DAYS) * 1.1) / share;
     return Math.max(0.01, Math.round((raw / scale) * 100) / 100);
   }
   return Math.max(1, Math.round(raw));
