@@ -41,10 +41,11 @@ const LAYERS = [
       'health',
       'video-source',
       'webhooks',
+      'trend-history',
     ],
   ],
   ['execution', ['execution']],
-  ['operations', ['assist', 'scan', 'playbook', 'music', 'mcp', 'playground', 'watches']],
+  ['operations', ['assist', 'scan', 'playbook', 'music', 'trends', 'mcp', 'playground', 'watches']],
   [
     'composition',
     ['app.module.ts', 'bootstrap.ts', 'main.ts', 'cli.ts', 'cli', 'openapi.ts', 'worker.ts'],

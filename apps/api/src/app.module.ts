@@ -24,6 +24,7 @@ import { AssistModule } from './assist/assist.module';
 import { ScanModule } from './scan/scan.module';
 import { PlaybookModule } from './playbook/playbook.module';
 import { MusicModule } from './music/music.module';
+import { TrendsModule } from './trends/trends.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { MoneyApiModule } from './money/money-api.module';
 import { McpModule } from './mcp/mcp.module';
@@ -60,6 +61,7 @@ const FEATURE_MODULES = [
   ScanModule,
   PlaybookModule,
   MusicModule,
+  TrendsModule,
   HealthModule,
   ThrottlingModule,
   AccountsModule,

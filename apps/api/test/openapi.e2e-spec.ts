@@ -27,7 +27,7 @@ interface OperationDoc {
   responses: Record<string, ResponseDoc>;
 }
 
-const OPERATIONS = ['/v1/assist', '/v1/music', '/v1/playbook', '/v1/scan'];
+const OPERATIONS = ['/v1/assist', '/v1/music', '/v1/playbook', '/v1/scan', '/v1/trends'];
 const RATE_LIMIT = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 /** The headers a 200 of an operation carries (on a replay, `Idempotent-Replayed` too). */
 const OK_HEADERS = [

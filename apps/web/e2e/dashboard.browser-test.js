@@ -11,7 +11,8 @@
  *   audit trail; per-subject limits; usage by key and subject) → the playground: each operation
  *   in test mode, its result as pictures and its usage row (playground.browser-steps.js) →
  *   the Watches page: a watch created, run now (its reels as cards), paused, resumed, deleted
- *   (watches.browser-steps.js) →
+ *   (watches.browser-steps.js) → the Trends page: stage badges, history charts, a stage filter, in
+ *   English and zh-Hans (trends.browser-steps.js) →
  *   revoke → 401;
  *   an account without API access sees no API tab and gets 403 from the key routes;
  *   sign-out, sign-in, password reset; every page under the Content-Security-Policy with no
@@ -37,6 +38,7 @@ const { keyControlSteps } = require('./key-controls.browser-steps');
 const { playgroundSteps } = require('./playground.browser-steps');
 const { securitySteps, watchPolicyViolations } = require('./security.browser-steps');
 const { watchSteps } = require('./watches.browser-steps');
+const { trendSteps } = require('./trends.browser-steps');
 const { webhookJobSteps } = require('./webhooks-jobs.browser-steps');
 const { startStack, stopOnSignals, ROOT } = require('./stack');
 const { launchOptions } = require('../../../scripts/lib/chromium');
@@ -259,6 +261,7 @@ describe('dashboard in Chromium', () => {
 
   playgroundSteps({ step, state, shot, heading, assertNoStackTrace, DESKTOP, PHONE });
   watchSteps({ step, state, shot, heading, assertNoStackTrace });
+  trendSteps({ step, state, shot, heading, assertNoStackTrace });
   i18nSteps({ step, state, shot, heading, assertNoStackTrace, DESKTOP, PHONE });
   finishSteps({ step, state, heading });
 

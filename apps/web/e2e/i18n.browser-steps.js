@@ -22,6 +22,7 @@ const ZH_PAGES = [
   { path: '/api-settings', heading: 'API 设置' },
   { path: '/jobs', heading: '任务' },
   { path: '/watches', heading: '监控' },
+  { path: '/trends', heading: '趋势' },
   { path: '/webhooks', heading: 'Webhook' },
   { path: '/credit', heading: '额度' },
   { path: '/usage', heading: '用量' },

@@ -42,7 +42,7 @@ function keyControlSteps({
       await dialog.waitFor();
       await dialog.getByLabel('Name').fill('e2e limited key');
       // Every operation is allowed unless unchecked.
-      for (const operation of ['assist', 'scan', 'playbook', 'music']) {
+      for (const operation of ['assist', 'scan', 'playbook', 'music', 'trends']) {
         assert.equal(
           await dialog.getByRole('checkbox', { name: new RegExp(`^${operation}`) }).isChecked(),
           true,
@@ -60,7 +60,7 @@ function keyControlSteps({
       assert.equal(await perDay.getAttribute('aria-invalid'), 'true');
 
       await perDay.fill('5');
-      for (const operation of ['scan', 'playbook', 'music']) {
+      for (const operation of ['scan', 'playbook', 'music', 'trends']) {
         await dialog.getByRole('checkbox', { name: new RegExp(`^${operation}`) }).uncheck();
       }
       await shot(page, 'api-settings-key-settings-desktop', { fullPage: false });

@@ -9,7 +9,7 @@ import type { Operation } from '@reelscout/domain/prices';
 import type { ScanReel as WireScanReel, ScanRequest } from '@reelscout/sdk';
 
 export type PlaygroundOperation = Operation;
-export type { MarketChoice, Mode };
+export type { Market, MarketChoice, Mode };
 
 // ---------- requests (the /v1/<operation> bodies) ----------
 
@@ -36,11 +36,25 @@ export interface MusicInput {
   requireCommercial?: boolean;
 }
 
+export type TrendKind = 'sounds' | 'hashtags';
+export type TrendStage = 'new' | 'rising' | 'steady' | 'fading';
+
+export interface TrendsInput {
+  kind: TrendKind;
+  market: Market;
+  window?: 7 | 30;
+  stage?: TrendStage[];
+  commercialOnly?: boolean;
+  sort?: 'growth' | 'volume';
+  limit?: number;
+}
+
 export interface InputOf {
   assist: AssistInput;
   scan: ScanInput;
   playbook: PlaybookInput;
   music: MusicInput;
+  trends: TrendsInput;
 }
 
 export type AnyInput = InputOf[PlaygroundOperation];
@@ -199,4 +213,31 @@ export interface ResultOf {
   scan: ScanResult;
   playbook: PlaybookResult;
   music: MusicResult;
+}
+
+export interface TrendItem {
+  id: string;
+  title?: string | null;
+  name?: string | null;
+  author?: string | null;
+  url: string | null;
+  coverUrl: string | null;
+  commercial?: boolean | null;
+  stage: TrendStage;
+  current: number;
+  previous: number;
+  growth: number | null;
+  rank: number | null;
+  rankChange: number | null;
+  source: 'counts' | 'curve';
+  history: { date: string; value: number | null }[];
+}
+
+export interface TrendsResult {
+  market: Market;
+  kind: TrendKind;
+  window: 7 | 30;
+  asOf: string;
+  items: TrendItem[];
+  notes: string[];
 }

@@ -40,6 +40,7 @@ const forms = (patch: Partial<{ [K in keyof FormState]: Partial<FormState[K]> }>
   scan: { ...EMPTY_FORMS.scan, ...patch.scan },
   playbook: { ...EMPTY_FORMS.playbook, ...patch.playbook },
   music: { ...EMPTY_FORMS.music, ...patch.music },
+  trends: { ...EMPTY_FORMS.trends, ...patch.trends },
 });
 
 // next-intl is ESM only and this suite runs as CommonJS under Jest: it is loaded with Node's own
@@ -157,6 +158,33 @@ describe('playground requests', () => {
       role: i % 2 ? ('agent' as const) : ('user' as const),
       text: `turn ${i}`,
     }));
+    expect(buildInput('trends', forms({}), t)).toEqual({
+      ok: true,
+      input: { kind: 'sounds', market: 'network_a', limit: 20 },
+    });
+    expect(
+      buildInput(
+        'trends',
+        forms({
+          trends: { kind: 'hashtags', window: '30', stage: 'rising', sort: 'volume', limit: '50' },
+        }),
+        t,
+      ),
+    ).toEqual({
+      ok: true,
+      input: {
+        kind: 'hashtags',
+        market: 'network_a',
+        window: 30,
+        stage: ['rising'],
+        sort: 'volume',
+        limit: 50,
+      },
+    });
+    expect(buildInput('trends', forms({ trends: { limit: '51' } }), t)).toEqual({
+      ok: false,
+      errors: { limit: 'Enter a whole number from 1 to 50.' },
+    });
     const built = buildInput('assist', forms({ assist: { message: 'again' } }), t, turns);
     expect(built.ok && built.input.history?.map((turn) => turn.text)).toEqual(
       turns.slice(2).map((turn) => turn.text),

@@ -9,10 +9,13 @@ import type {
   AnyInput,
   AssistHistoryEntry,
   InputOf,
+  Market,
   MarketChoice,
   Mode,
   PlaygroundOperation,
   ScanInput,
+  TrendKind,
+  TrendStage,
 } from './playground-types';
 
 export const PLAYGROUND_OPERATIONS: readonly PlaygroundOperation[] = OPERATIONS;
@@ -25,6 +28,8 @@ export const TEXT_MAX = 2_000;
 export const HISTORY_USED = 10;
 export const LIMIT_MAX = 20;
 export const MUSIC_DEFAULT_LIMIT = 10;
+export const TRENDS_DEFAULT_LIMIT = 20;
+export const TRENDS_LIMIT_MAX = 50;
 export const PLAYBOOK_LANGUAGES = ['en', 'zh-Hans', 'zh-Hant'] as const;
 export type PlaybookLanguage = (typeof PLAYBOOK_LANGUAGES)[number];
 export const MARKET_CHOICES: readonly MarketChoice[] = ['auto', 'network_a', 'network_b'];
@@ -36,6 +41,15 @@ export interface FormState {
   scan: { query: string; market: MarketChoice; limit: string };
   playbook: { url: string; language: PlaybookLanguage | '' };
   music: { url: string; limit: string; requireCommercial: boolean };
+  trends: {
+    kind: TrendKind;
+    market: Market;
+    window: '7' | '30';
+    sort: 'growth' | 'volume';
+    stage: TrendStage | '';
+    limit: string;
+    commercialOnly: boolean;
+  };
 }
 
 export const EMPTY_FORMS: FormState = {
@@ -43,6 +57,15 @@ export const EMPTY_FORMS: FormState = {
   scan: { query: '', market: 'auto', limit: String(SCAN_MAX_REELS) },
   playbook: { url: '', language: '' },
   music: { url: '', limit: String(MUSIC_DEFAULT_LIMIT), requireCommercial: false },
+  trends: {
+    kind: 'sounds',
+    market: 'network_a',
+    window: '7',
+    sort: 'growth',
+    stage: '',
+    limit: String(TRENDS_DEFAULT_LIMIT),
+    commercialOnly: false,
+  },
 };
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -55,12 +78,12 @@ function requiredText(value: string, t: PlaygroundTexts): string | undefined {
   return undefined;
 }
 
-/** `"5"` → 5; anything but a whole number from 1 to 20 → null. */
-export function parseLimit(text: string): number | null {
+/** `"5"` → 5; anything but a whole number from 1 to `max` (20) → null. */
+export function parseLimit(text: string, max = LIMIT_MAX): number | null {
   const trimmed = text.trim();
   if (!/^\d{1,2}$/.test(trimmed)) return null;
   const value = Number(trimmed);
-  return value >= 1 && value <= LIMIT_MAX ? value : null;
+  return value >= 1 && value <= max ? value : null;
 }
 
 /**
@@ -102,6 +125,21 @@ export function buildInput<Op extends PlaygroundOperation>(
       const error = requiredText(url, t);
       if (error) errors.url = error;
       input = { url: url.trim(), ...(language ? { language } : {}) };
+      break;
+    }
+    case 'trends': {
+      const { kind, market, window, sort, stage, limit, commercialOnly } = forms.trends;
+      const count = parseLimit(limit, TRENDS_LIMIT_MAX);
+      if (count === null) errors.limit = t('form.errors.trendsLimit');
+      input = {
+        kind,
+        market,
+        ...(window === '30' ? { window: 30 as const } : {}),
+        ...(stage ? { stage: [stage] } : {}),
+        ...(sort === 'volume' ? { sort } : {}),
+        ...(commercialOnly && kind === 'sounds' ? { commercialOnly: true } : {}),
+        limit: count ?? TRENDS_DEFAULT_LIMIT,
+      };
       break;
     }
     default: {
@@ -227,7 +265,7 @@ export function sdkSnippet(
     `  apiKey: process.env.REELSCOUT_API_KEY,`,
     `  baseURL: ${JSON.stringify(normaliseBaseUrl(baseUrl))},`,
     `});`,
-    `const result = await client.${operation}(${body});`,
+    `const result = await client.${operation === 'trends' ? 'trends.list' : operation}(${body});`,
     `console.log(result, result.lastResponse.chargedUsd);`,
   ].join('\n');
 }
@@ -296,6 +334,13 @@ export const EXAMPLES: { [Op in PlaygroundOperation]: Example<Op>[] } = {
     {
       label: 'musicDeleted',
       form: { url: 'https://www.tiktok.com/@sandbox/video/7000000000000000410' },
+    },
+  ],
+  trends: [
+    { label: 'trendsSoundsA', form: { kind: 'sounds', market: 'network_a', stage: '' } },
+    {
+      label: 'trendsHashtagsB',
+      form: { kind: 'hashtags', market: 'network_b', window: '30', stage: 'rising' },
     },
   ],
 };

@@ -1,6 +1,6 @@
 import type { Micros } from './money';
 
-export const OPERATIONS = ['assist', 'scan', 'playbook', 'music'] as const;
+export const OPERATIONS = ['assist', 'scan', 'playbook', 'music', 'trends'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 /** The price list, in micro-USD. The one place prices live, with every price formula below. */
@@ -9,6 +9,7 @@ export const PRICES = {
   scanPerReel: 7_500,
   playbook: 200_000,
   music: 250_000,
+  trends: 50_000,
 } as const;
 
 export const SCAN_MAX_REELS = 20;
@@ -24,6 +25,8 @@ export function maxCharge(operation: Operation, options: { limit?: number } = {}
       return PRICES.playbook;
     case 'music':
       return PRICES.music;
+    case 'trends':
+      return PRICES.trends;
   }
 }
 
@@ -40,4 +43,9 @@ export function scanCharge(reelsDelivered: number): Micros {
 /** 0.250000 for any delivery, whatever `limit`; an empty result is free. */
 export function musicCharge(suggestionsDelivered: number): Micros {
   return suggestionsDelivered > 0 ? PRICES.music : 0;
+}
+
+/** 0.050000 for any list of items, whatever `limit`; an empty list is free. */
+export function trendsCharge(itemsDelivered: number): Micros {
+  return itemsDelivered > 0 ? PRICES.trends : 0;
 }

@@ -6,6 +6,7 @@ export const TOOL_TITLES: Record<ToolName, string> = {
   scan: 'Find reels that work in a niche',
   playbook: 'Turn one reel into a shoot-ready playbook',
   music: 'Suggest sounds for a video',
+  get_trends: 'Which sounds or hashtags are new, rising, steady or fading',
   get_job: 'Get a Reelscout job',
   get_balance: 'Get the Reelscout credit balance',
   create_watch: 'Watch a niche: a scan that reruns on a schedule',
@@ -42,6 +43,11 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
     'Suggest trending sounds that fit one short video, best first: for each, title, author, preview and network links, trend data, whether it is in the commercial library, a fit score and why it fits.',
     `Use it when planning a video, on a reel URL (network_a, network_b, Instagram reel or YouTube short). Sounds come from the video's network's catalogue (${NETWORKS}). Set \`requireCommercial\` for brand posts (only tracks cleared for commercial use).`,
     `Costs 0.25 USD per call whatever \`limit\` (nothing when no sound fits). Takes up to a few minutes (it listens to the video and the candidate sounds); with a progress token the tool runs as a job and reports progress. ${COST}`,
+  ].join('\n\n'),
+  get_trends: [
+    "List a network's sounds or hashtags (`kind`, `market`) labelled `new`, `rising`, `steady` or `fading` from the daily history Reelscout keeps; each item carries that `history` (one point per day for `2 × window` days) and the figures its label was judged from: `current` and `previous` (sums of the last and the earlier `window` days, a missing day counted as 0) and `growth` = current / previous rounded to 2 decimals (rising ≥ 1.5, fading ≤ 0.67, new when previous is 0).",
+    `Use it to time content: rank by growth, not volume (\`sort: "growth"\`, the default, puts new items first). Filter with \`stage\` (any of), \`window\` (7 or 30 days) and, for sounds, \`commercialOnly\`. ${NETWORKS}`,
+    `Costs 0.05 USD per list whatever \`limit\` (nothing when no item matches); answers in about a second. ${COST}`,
   ].join('\n\n'),
   get_job: [
     'Get a Reelscout job by id (`job_…`): its status (`queued`, `running`, `succeeded`, `failed`, `canceled`), progress (0–1), and once it ended its `result` (the same body the tool returns) or `error`, and what it cost.',

@@ -13,6 +13,7 @@ export const TOOL_NAMES = [
   'scan',
   'playbook',
   'music',
+  'get_trends',
   'get_job',
   'get_balance',
   'create_watch',
@@ -33,6 +34,7 @@ const SOURCES: Record<ToolName, { path: string; method: 'get' | 'post' }> = {
   scan: { path: '/v1/scan', method: 'post' },
   playbook: { path: '/v1/playbook', method: 'post' },
   music: { path: '/v1/music', method: 'post' },
+  get_trends: { path: '/v1/trends', method: 'post' },
   get_job: { path: '/v1/jobs/{id}', method: 'get' },
   get_balance: { path: '/v1/balance', method: 'get' },
   create_watch: { path: '/v1/watches', method: 'post' },
@@ -212,6 +214,7 @@ export function toolSchemasFromOpenApi(document: unknown): Record<ToolName, Tool
     scan: { inputSchema: body('scan'), outputSchema: output('scan') },
     playbook: { inputSchema: body('playbook'), outputSchema: output('playbook') },
     music: { inputSchema: body('music'), outputSchema: output('music') },
+    get_trends: { inputSchema: body('get_trends'), outputSchema: output('get_trends') },
     get_job: {
       inputSchema: {
         type: 'object',

@@ -34,6 +34,7 @@ export interface ReelscoutMcpClient {
   scan(body: Body, options?: RequestOptions): Promise<unknown>;
   playbook(body: Body, options?: RequestOptions): Promise<unknown>;
   music(body: Body, options?: RequestOptions): Promise<unknown>;
+  trends: { list(body: Body, options?: RequestOptions): Promise<unknown> };
   jobs: {
     create(operation: LongOperation, body: Body, options?: RequestOptions): Promise<unknown>;
     get(id: string, options?: RequestOptions): Promise<unknown>;
@@ -201,7 +202,7 @@ function success(tool: ToolName, body: unknown, billing: LastResponse): CallTool
 
 /**
  * An MCP server exposing the Reelscout API as ten tools: `assist`, `scan`, `playbook`, `music`,
- * `get_job`, `get_balance`, `create_watch`, `list_watches`, `run_watch`, `get_usage`. Connect it to any
+ * `get_trends`, `get_job`, `get_balance`, `create_watch`, `list_watches`, `run_watch`, `get_usage`. Connect it to any
  * transport (stdio, streamable HTTP).
  */
 export function createReelscoutMcpServer(options: CreateReelscoutMcpServerOptions): Server {
@@ -219,6 +220,7 @@ export function createReelscoutMcpServer(options: CreateReelscoutMcpServerOption
       instructions:
         'Reelscout researches short-form video. Start with `scan` to find reels that work in a niche, ' +
         'then `playbook` to turn one reel into a shoot-ready plan and `music` to pick sounds for it; ' +
+        '`get_trends` says which sounds and hashtags are new, rising, steady or fading; ' +
         '`assist` answers open questions and suggests a scan query. Calls cost credit ' +
         '(`get_balance` shows it); `rs_test_` keys use free test credit and deterministic sample data.',
     },
@@ -318,6 +320,8 @@ export function createReelscoutMcpServer(options: CreateReelscoutMcpServerOption
       switch (name) {
         case 'assist':
           return await answer(await client.assist(args, opts()));
+        case 'get_trends':
+          return await answer(await client.trends.list(args, opts()));
         case 'scan':
         case 'playbook':
         case 'music': {

@@ -89,6 +89,25 @@ function music(body: Obj): string[] {
   return lines;
 }
 
+function trends(body: Obj): string[] {
+  const items = list(body.items);
+  const lines = [
+    `${items.length} ${str(body.kind)} on ${str(body.market)} as of ${str(body.asOf)} (${num(body.window) ?? '?'}-day window):`,
+  ];
+  items.slice(0, TOP).forEach((item, i) => {
+    const growth = num(item.growth);
+    const label = str(item.title) || str(item.name) || str(item.id);
+    lines.push(
+      `${i + 1}. ${clip(label, 60)}: ${str(item.stage)} (current ${num(item.current) ?? '?'}, previous ${num(item.previous) ?? '?'}${growth === undefined ? '' : `, growth ×${growth.toFixed(2)}`})`,
+    );
+  });
+  const notes = Array.isArray(body.notes) ? body.notes : [];
+  for (const note of notes.slice(0, 3)) {
+    if (typeof note === 'string') lines.push(`Note: ${clip(note, 160)}`);
+  }
+  return lines;
+}
+
 function assist(body: Obj): string[] {
   const lines = [str(body.reply)];
   if (str(body.query)) lines.push(`Suggested scan query: "${str(body.query)}"`);
@@ -173,6 +192,7 @@ export function summarize(
     scan,
     playbook,
     music,
+    get_trends: trends,
     get_job: job,
     get_balance: balance,
     create_watch: (watch: Obj) => [watchLine(watch)],

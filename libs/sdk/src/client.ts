@@ -18,6 +18,8 @@ import type {
   Job,
   MusicRequest,
   MusicResponse,
+  TrendsRequest,
+  TrendsResponse,
   PlaybookRequest,
   PlaybookResponse,
   ScanRequest,
@@ -89,6 +91,10 @@ export class Reelscout {
   readonly usage: Usage;
   readonly webhooks: Webhooks;
   readonly balance: { get(options?: RequestOptions): Promise<WithResponse<Balance>> };
+  /** Which sounds or hashtags of a network are new, rising, steady or fading (`POST /v1/trends`). */
+  readonly trends: {
+    list(body: TrendsRequest, options?: RequestOptions): Promise<WithResponse<TrendsResponse>>;
+  };
   readonly #core: Core;
 
   constructor(options: ClientOptions = {}) {
@@ -116,6 +122,10 @@ export class Reelscout {
     this.balance = {
       get: (requestOptions?: RequestOptions) =>
         core.request<Balance>({ method: 'GET', path: '/v1/balance', options: requestOptions }),
+    };
+    this.trends = {
+      list: (body: TrendsRequest, requestOptions?: RequestOptions) =>
+        this.operation<TrendsResponse>('trends', body, requestOptions),
     };
   }
 

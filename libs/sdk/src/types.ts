@@ -17,6 +17,9 @@ export type PlaybookRequest = Schemas['PlaybookRequestDto'];
 export type PlaybookResponse = Schemas['PlaybookResponseDto'];
 export type MusicRequest = Schemas['MusicRequestDto'];
 export type MusicResponse = Schemas['MusicResponseDto'];
+export type TrendsRequest = Schemas['TrendsRequestDto'];
+export type TrendsResponse = Schemas['TrendsResponseDto'];
+export type TrendItem = Schemas['TrendItemDto'];
 
 export type Job = Schemas['JobDto'];
 export type JobBilling = Schemas['JobBillingDto'];
@@ -80,6 +83,7 @@ export interface Operations {
   scan: { request: ScanRequest; response: ScanResponse };
   playbook: { request: PlaybookRequest; response: PlaybookResponse };
   music: { request: MusicRequest; response: MusicResponse };
+  trends: { request: TrendsRequest; response: TrendsResponse };
 }
 
 /** Filters and paging of `GET /v1/jobs`. */

@@ -116,6 +116,12 @@ export const usageConfig = namespace('usage', (env) => ({
   worker: env.JOBS_WORKER,
 }));
 
+/** Trend history: days kept; the daily collection runs where background work runs. */
+export const trendsConfig = namespace('trends', (env) => ({
+  retentionDays: env.HISTORY_RETENTION_DAYS,
+  worker: env.JOBS_WORKER,
+}));
+
 export const billingConfig = namespace('billing', (env) => ({
   holdReaperIntervalMs: env.HOLD_REAPER_INTERVAL_MS,
 }));
@@ -135,6 +141,7 @@ export const jobsConfig = namespace('jobs', (env) => ({
     SCAN_DEADLINE_MS: env.SCAN_DEADLINE_MS,
     PLAYBOOK_DEADLINE_MS: env.PLAYBOOK_DEADLINE_MS,
     MUSIC_DEADLINE_MS: env.MUSIC_DEADLINE_MS,
+    TRENDS_DEADLINE_MS: env.TRENDS_DEADLINE_MS,
   } satisfies Record<DeadlineSetting, number>,
   worker: env.JOBS_WORKER,
   concurrency: env.JOBS_CONCURRENCY,
@@ -242,6 +249,7 @@ export const CONFIG_NAMESPACES: readonly Pick<ConfigNamespace<ConfigObject>, 'to
   apiKeysConfig,
   watchesConfig,
   usageConfig,
+  trendsConfig,
   billingConfig,
   paymentsConfig,
   jobsConfig,

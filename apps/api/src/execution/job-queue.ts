@@ -19,7 +19,7 @@ export type QueueName = `jobs-${QueueClass}`;
 const QUEUES: QueueName[] = ['jobs-light', 'jobs-heavy'];
 
 /** The queues of schedules (created by the migrations, like the job queues). */
-export type ScheduleName = 'watch-tick';
+export type ScheduleName = 'watch-tick' | 'trends-collect';
 
 /** The Postgres channel that wakes workers when a job is queued (sent at the queueing commit). */
 const CHANNEL = 'reelscout_jobs';

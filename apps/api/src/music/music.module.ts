@@ -12,6 +12,7 @@ import { SoundAnalysisRepository } from '../repositories/sound-analysis.reposito
 import { SoundAnalysisCache } from './sound-analysis.cache';
 import { SoundAnalysisService } from './sound-analysis.service';
 import { SandboxSoundSeed } from './sandbox-sound-readings';
+import { TrendHistoryModule } from '../trend-history/trend-history.module';
 
 /**
  * POST /v1/music: sounds of the video's own network ranked by fit (docs/architecture.md §9), with
@@ -24,6 +25,7 @@ import { SandboxSoundSeed } from './sandbox-sound-readings';
     ProvidersModule,
     MediaAnalysisModule,
     VideoSourceModule,
+    TrendHistoryModule,
   ],
   controllers: [MusicController],
   providers: [

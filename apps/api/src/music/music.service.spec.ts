@@ -12,6 +12,7 @@ import type {
 } from '../providers/provider.types';
 import type { ProvidersService } from '../providers/providers.service';
 import type { VideoSourceService } from '../video-source/video-source.service';
+import type { TrendHistoryService } from '../trend-history/trend-history.service';
 import { MusicService } from './music.service';
 import type { SoundFeatures } from './sound-analysis.cache';
 import type { SoundAnalysisService, SoundToAnalyze } from './sound-analysis.service';
@@ -169,6 +170,10 @@ function setup(options: Setup = {}) {
     } as unknown as AudioAnalyzer,
     sounds,
     { maxCandidates: 50, analysisConcurrency: 4 },
+    {
+      record: async () => 0,
+      soundStages: async () => new Map(),
+    } as unknown as TrendHistoryService,
   );
   const run = (body: { limit?: number; requireCommercial?: boolean } = {}) =>
     service.run('test', { url: post.url, ...body }, new AbortController().signal);

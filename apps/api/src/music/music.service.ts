@@ -6,7 +6,9 @@ import { AudioAnalyzer } from '../media-analysis/audio-analyzer';
 import type { AudioFeatures } from '../media-analysis/audio-features';
 import { abortReason } from '../common/async/abort';
 import { VideoAnalyzer } from '../media-analysis/video-analyzer';
-import type { CallOptions, Post } from '../providers/provider.types';
+import type { CallOptions, Post, SoundChartEntry } from '../providers/provider.types';
+import { trendEntryOfSound } from '../providers/trend-chart';
+import { TrendHistoryService, type SoundStage } from '../trend-history/trend-history.service';
 import { ProvidersService, type ModeProviders } from '../providers/providers.service';
 import { VideoSourceService } from '../video-source/video-source.service';
 import type { MusicRequestDto, MusicResponseDto } from './dto/music.dto';
@@ -29,6 +31,7 @@ import { cutRhythm, isVoiceLed, type VideoProfile } from './music.scoring';
 import { musicConfig } from '../config';
 import type { MusicSettings } from './music.settings';
 import { buildSuggestion } from './music.suggestion';
+import type { SoundTrend } from './music.trend';
 import { runNotes } from './music.warnings';
 import { SoundAnalysisService } from './sound-analysis.service';
 
@@ -69,6 +72,7 @@ export class MusicService {
     private readonly audioAnalyzer: AudioAnalyzer,
     private readonly sounds: SoundAnalysisService,
     @Inject(musicConfig.KEY) private readonly settings: MusicSettings,
+    private readonly history: TrendHistoryService,
   ) {}
 
   async run(
@@ -87,7 +91,14 @@ export class MusicService {
     const [video, { pool, analysis }] = await allOrAbort(signal, [
       (inner) => this.watchVideo(mode, post, inner),
       async (inner) => {
-        const pool = await this.buildPool(providers, market, post, requireCommercial, inner);
+        const pool = await this.buildPool(
+          providers,
+          market,
+          post,
+          requireCommercial,
+          inner,
+          (entries) => this.recordCharts(mode, market, entries),
+        );
         const analysis = await this.sounds.featuresFor(
           mode,
           pool.candidates.map((c) => ({ namespacedId: c.namespacedId, playUrl: c.playUrl })),
@@ -117,7 +128,7 @@ export class MusicService {
           'analyze. Nothing was charged; try again later.',
       );
     }
-    const suggestions = rankSuggestions(scored, limit);
+    const suggestions = await this.withStages(mode, market, rankSuggestions(scored, limit));
     const notes = runNotes({
       market,
       considered: scored.length,
@@ -155,6 +166,47 @@ export class MusicService {
       considered: scored.length,
       notes,
     };
+  }
+
+  /**
+   * The chart entries the pool read, into the trend history (docs/trends.md): live only (the
+   * sandbox's trend charts are the test store's own), and never at the cost of the call.
+   */
+  private async recordCharts(
+    mode: Mode,
+    market: Market,
+    entries: SoundChartEntry[],
+  ): Promise<void> {
+    if (mode !== 'live' || entries.length === 0) return;
+    await this.history
+      .record(
+        { mode, market, kind: 'sounds' },
+        entries.map((entry) => trendEntryOfSound(market, entry)),
+      )
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'chart not recorded'));
+  }
+
+  /** Each suggestion's `trend.stage` where the sound has history in the store (docs/trends.md). */
+  private async withStages<T extends { soundId: string; trend: SoundTrend }>(
+    mode: Mode,
+    market: Market,
+    suggestions: T[],
+  ): Promise<T[]> {
+    if (suggestions.length === 0) return suggestions;
+    const stages = await this.history
+      .soundStages(
+        mode,
+        market,
+        suggestions.map((suggestion) => suggestion.soundId),
+      )
+      .catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'trend stages not read');
+        return new Map<string, SoundStage>();
+      });
+    return suggestions.map((suggestion) => {
+      const stage = stages.get(suggestion.soundId)?.stage;
+      return stage ? { ...suggestion, trend: { ...suggestion.trend, stage } } : suggestion;
+    });
   }
 
   /** Cuts (scene detection) and the reading of the video's own audio, on the downloaded file. */
@@ -210,6 +262,7 @@ export class MusicService {
     post: Post,
     requireCommercial: boolean,
     signal: AbortSignal,
+    recordChart: (entries: SoundChartEntry[]) => Promise<void>,
   ): Promise<Pool> {
     const data = providers.videoData;
     // Every call of the pool names the video it is for (`CallOptions.forVideo`): the sandbox's
@@ -278,25 +331,27 @@ export class MusicService {
       },
       chart_rising: {
         label: 'rising chart',
-        load: async () =>
-          (
-            await data.soundCharts(
-              market,
-              { kind: 'rising', commercialOnly: requireCommercial },
-              call,
-            )
-          ).map((entry) => fromChartEntry(entry, 'rising')),
+        load: async () => {
+          const entries = await data.soundCharts(
+            market,
+            { kind: 'rising', commercialOnly: requireCommercial },
+            call,
+          );
+          await recordChart(entries);
+          return entries.map((entry) => fromChartEntry(entry, 'rising'));
+        },
       },
       chart_popular: {
         label: 'popular chart',
-        load: async () =>
-          (
-            await data.soundCharts(
-              market,
-              { kind: 'popular', commercialOnly: requireCommercial },
-              call,
-            )
-          ).map((entry) => fromChartEntry(entry, 'popular')),
+        load: async () => {
+          const entries = await data.soundCharts(
+            market,
+            { kind: 'popular', commercialOnly: requireCommercial },
+            call,
+          );
+          await recordChart(entries);
+          return entries.map((entry) => fromChartEntry(entry, 'popular'));
+        },
       },
     };
 

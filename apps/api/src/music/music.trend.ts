@@ -1,3 +1,4 @@
+import type { TrendStage } from '@reelscout/domain';
 import type { SoundTrendPoint } from '../providers/provider.types';
 
 export type TrendDirection = 'rising' | 'steady' | 'fading' | 'unknown';
@@ -17,6 +18,11 @@ export interface SoundTrend {
   /** 0..1: momentum (60 %) and reach (40 %). The only trend input of `finalScore`. */
   strength: number;
   basis: TrendBasis;
+  /**
+   * The sound's stage by the trends rule (docs/trends.md) on its last 14 days in the trend
+   * history; absent when the store has no history of it.
+   */
+  stage?: TrendStage;
 }
 
 export interface TrendInput {

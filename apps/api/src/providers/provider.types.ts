@@ -174,3 +174,40 @@ export interface PostRef {
   platform: VideoPlatform;
   id: string;
 }
+
+/** One day of an item's history as a chart gives it (a curve's point, or a day's gain). */
+export interface TrendChartPoint {
+  /** UTC date, YYYY-MM-DD. */
+  day: string;
+  value: number;
+}
+
+/**
+ * A sound or hashtag on one of a market's charts or hashtag lists, today. Sound ids are
+ * namespaced as `Sound.namespacedId`; hashtag ids likewise (plain on network_a,
+ * `network_b:<id>` on network_b).
+ */
+export interface TrendChartEntry {
+  kind: 'sounds' | 'hashtags';
+  market: Market;
+  id: string;
+  /** A sound's title, a hashtag's name (without `#`). */
+  title: string | null;
+  /** Sounds only. */
+  author: string | null;
+  url: string | null;
+  coverUrl: string | null;
+  /** Sounds: in the commercial music library; null when unknown or a hashtag. */
+  commercial: boolean | null;
+  rank: number | null;
+  /** Places climbed since the chart's previous period (negative: fell); null when unknown. */
+  rankChange: number | null;
+  /** The item's running total (uses of a sound, views of a hashtag) when the chart gives one. */
+  total: number | null;
+  /**
+   * Daily points the chart carries (a curve such as Creative Center's `trend[]`, or the days'
+   * gains), oldest first; `source` says which. Null when the chart gives only a total.
+   */
+  points: TrendChartPoint[] | null;
+  source: 'counts' | 'curve';
+}

@@ -17,6 +17,7 @@ export function unconfiguredVideoData(missing: string[]): VideoDataProvider {
     batchPlayCounts: fail,
     getSound: fail,
     soundCharts: fail,
+    trendChart: fail,
     searchSounds: fail,
     videosUsingSound: fail,
     downloadMedia: fail,

@@ -7,6 +7,7 @@ import type {
   Sound,
   SoundChartEntry,
   SoundChartQuery,
+  TrendChartEntry,
   VideoSearchPage,
 } from './provider.types';
 
@@ -59,6 +60,16 @@ export interface VideoDataProvider {
     query: SoundChartQuery,
     options?: CallOptions,
   ): Promise<SoundChartEntry[]>;
+
+  /**
+   * Today's charted sounds or hashtags of a market, for the trend history: a bounded number of
+   * provider calls (docs/trends.md lists them), every chart's items merged by id.
+   */
+  trendChart(
+    market: Market,
+    kind: 'sounds' | 'hashtags',
+    options?: CallOptions,
+  ): Promise<TrendChartEntry[]>;
 
   /** Sounds matching a phrase, best match first. */
   searchSounds(market: Market, phrase: string, options?: CallOptions): Promise<Sound[]>;

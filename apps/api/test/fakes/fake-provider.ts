@@ -33,6 +33,8 @@ export const PROVIDER_PATHS = {
   networkAMusicVideos: '/api/v1/tiktok/app/v3/fetch_music_video_list',
   networkAMusicSearch: '/api/v1/tiktok/app/v3/fetch_music_search_result',
   networkASoundRank: '/api/v1/tiktok/ads/get_sound_rank_list',
+  networkAHashtagList: '/api/v1/tiktok/ads/get_hashtag_list',
+  networkBTopicBillboard: '/api/v1/douyin/creator/fetch_creator_hot_topic_billboard',
   instagramPostByUrl: '/api/v1/instagram/v1/fetch_post_by_url',
   youtubeVideoInfo: '/api/v1/youtube/web/get_video_info',
 } as const;
@@ -83,6 +85,11 @@ export interface FakeProvider extends FakeServerControls {
   addSound(market: Market, music: Record<string, unknown>): void;
   /** network_a: creative-center items (`chartSound`); network_b: app-format sounds. */
   setChart(market: Market, kind: 'popular' | 'rising', items: Record<string, unknown>[]): void;
+  /**
+   * Hashtag lists: network_a Creative Center items (`hashtag_id`, `hashtag_name`, `trend[]`…),
+   * answered in the spec's example envelope; network_b hot-topic billboard items.
+   */
+  setHashtags(market: Market, items: Record<string, unknown>[]): void;
   /** A share link that leads to an added post. */
   addShareLink(shareUrl: string, market: Market, id: string): void;
   addInstagramPost(code: string, media: Record<string, unknown>): void;
@@ -121,6 +128,7 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
     network_b: new Map(),
   };
   const charts = new Map<string, Record<string, unknown>[]>();
+  const hashtags = new Map<Market, Record<string, unknown>[]>();
   const shareLinks = new Map<string, { market: Market; id: string }>();
   const instagram = new Map<string, Record<string, unknown>>();
   const youtube = new Map<string, Record<string, unknown>>();
@@ -338,6 +346,20 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
         };
         return { json: example };
       }
+      case PROVIDER_PATHS.networkAHashtagList: {
+        const items = hashtags.get('network_a') ?? [];
+        const example = contractExample(PROVIDER_PATHS.networkAHashtagList) as {
+          params: Record<string, string>;
+          data: { data: { pagination: Record<string, unknown>; list: unknown[] } };
+        };
+        example.params = Object.fromEntries(query.entries());
+        example.data.data.list =
+          param('filter_by') === 'new_on_board' ? items.filter((item) => item.new_on_board) : items;
+        example.data.data.pagination = { page: 1, size: items.length, total: items.length };
+        return { json: example };
+      }
+      case PROVIDER_PATHS.networkBTopicBillboard:
+        return ok({ billboard_data: hashtags.get('network_b') ?? [] });
       case PROVIDER_PATHS.networkBMusicChart: {
         const kind = param('chart_type') === 'trending' ? 'rising' : 'popular';
         return ok({
@@ -422,6 +444,9 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
     },
     setChart: (market: Market, kind: 'popular' | 'rising', items: Record<string, unknown>[]) => {
       charts.set(`${market}:${kind}`, items);
+    },
+    setHashtags: (market: Market, items: Record<string, unknown>[]) => {
+      hashtags.set(market, items);
     },
     addShareLink: (shareUrl: string, market: Market, id: string) => {
       shareLinks.set(shareUrl, { market, id });

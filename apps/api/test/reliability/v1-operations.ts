@@ -8,7 +8,7 @@
  * deleted post answers 404 `not_found` before any media work.
  */
 export interface V1OperationCase {
-  name: 'assist' | 'scan' | 'playbook' | 'music';
+  name: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
   path: `/v1/${string}`;
   /** false until the route exists; the coverage checks say when to flip it. */
   enabled: boolean;
@@ -56,6 +56,13 @@ export const V1_OPERATIONS: V1OperationCase[] = [
     validBody: { url: PHOTO_POST, limit: 3 },
     fuzzBody: { url: DELETED_POST, limit: 3, requireCommercial: false },
     urlBody: (url) => ({ url }),
+  },
+  {
+    name: 'trends',
+    path: '/v1/trends',
+    enabled: true,
+    validBody: { kind: 'sounds', market: 'network_a', limit: 3 },
+    fuzzBody: { kind: 'hashtags', market: 'network_b', window: 7, stage: ['new'], limit: 2 },
   },
 ];
 

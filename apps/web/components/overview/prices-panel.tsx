@@ -14,6 +14,7 @@ export function PricesPanel() {
     }),
     playbook: t('perCall', { price: usd(PRICES.playbook) }),
     music: t('perCall', { price: usd(PRICES.music) }),
+    trends: t('perCall', { price: usd(PRICES.trends) }),
   };
   return (
     <section className="panel" aria-labelledby="prices-heading">

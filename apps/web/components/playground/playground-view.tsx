@@ -20,6 +20,7 @@ import type {
   AssistResult,
   Mode,
   MusicResult,
+  TrendsResult,
   PlaybookResult,
   PlaygroundOperation,
   ScanResult,
@@ -32,6 +33,7 @@ import { panelId, TabList, tabId } from '../ui/tabs';
 import { AssistTranscript, type ChatTurn } from './assist-result';
 import { CodePanel } from './code-panel';
 import { MusicResultView } from './music-result';
+import { TrendsList } from '../trends/trends-list';
 import { PlaybookResultView } from './playbook-result';
 import { RequestForm } from './request-form';
 import { RunStatus } from './run-status';
@@ -201,6 +203,8 @@ function ResultView({
       return (
         <PlaybookResultView result={job.result as PlaybookResult} jobId={job.id} mode={run.mode} />
       );
+    case 'trends':
+      return <TrendsList result={job.result as TrendsResult} />;
     default:
       return <MusicResultView result={job.result as MusicResult} jobId={job.id} mode={run.mode} />;
   }
@@ -388,7 +392,9 @@ function Playground() {
                 ? t('scan.heading')
                 : operation === 'playbook'
                   ? t('operations.playbook.label')
-                  : t('music.heading')}
+                  : operation === 'trends'
+                    ? t('operations.trends.label')
+                    : t('music.heading')}
           </h2>
           <ResultView
             operation={operation}

@@ -9,6 +9,7 @@ import {
   MARKET_CHOICES,
   PLAYBOOK_LANGUAGES,
   TEXT_MAX,
+  TRENDS_LIMIT_MAX,
   type Example,
   type FieldErrors,
   type FormState,
@@ -222,6 +223,11 @@ function Fields<Op extends PlaygroundOperation>({
         </>
       );
     }
+    case 'trends': {
+      const value = form as FormState['trends'];
+      const set = onChange as (change: Partial<FormState['trends']>) => void;
+      return <TrendsFields value={value} errors={errors} set={set} />;
+    }
     default: {
       const value = form as FormState['music'];
       const set = onChange as (change: Partial<FormState['music']>) => void;
@@ -256,6 +262,104 @@ function Fields<Op extends PlaygroundOperation>({
       );
     }
   }
+}
+
+/** The trends request: what, where, over which window, in which order. */
+function TrendsFields({
+  value,
+  errors,
+  set,
+}: {
+  value: FormState['trends'];
+  errors: FieldErrors;
+  set: (change: Partial<FormState['trends']>) => void;
+}) {
+  const t = useTranslations('playground.form');
+  const tt = useTranslations('trends');
+  return (
+    <>
+      <div className="pg-field-row">
+        <Select
+          label={tt('filters.kind')}
+          name="kind"
+          value={value.kind}
+          options={(['sounds', 'hashtags'] as const).map((kind) => ({
+            value: kind,
+            label: tt(`kinds.${kind}`),
+          }))}
+          onChange={(kind) => set({ kind })}
+        />
+        <Select
+          label={t('market')}
+          name="market"
+          value={value.market}
+          options={(['network_a', 'network_b'] as const).map((market) => ({
+            value: market,
+            label: market === 'network_a' ? t('marketA') : t('marketB'),
+          }))}
+          onChange={(market) => set({ market })}
+        />
+      </div>
+      <div className="pg-field-row">
+        <Select
+          label={tt('filters.window')}
+          name="window"
+          value={value.window}
+          options={(['7', '30'] as const).map((window) => ({
+            value: window,
+            label: tt('windowDays', { days: Number(window) }),
+          }))}
+          onChange={(window) => set({ window })}
+        />
+        <Select
+          label={tt('filters.stage')}
+          name="stage"
+          value={value.stage}
+          options={(['', 'new', 'rising', 'steady', 'fading'] as const).map((stage) => ({
+            value: stage,
+            label: stage ? tt(`stages.${stage}`) : tt('filters.anyStage'),
+          }))}
+          onChange={(stage) => set({ stage })}
+        />
+        <Select
+          label={tt('filters.sort')}
+          name="sort"
+          value={value.sort}
+          options={(['growth', 'volume'] as const).map((sort) => ({
+            value: sort,
+            label: tt(`sorts.${sort}`),
+          }))}
+          onChange={(sort) => set({ sort })}
+        />
+      </div>
+      <div className="pg-field-row">
+        <Field
+          label={tt('filters.limit')}
+          name="limit"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={TRENDS_LIMIT_MAX}
+          step={1}
+          hint={t('musicLimitHint')}
+          error={errors.limit}
+          value={value.limit}
+          onChange={(e) => set({ limit: e.target.value })}
+        />
+        {value.kind === 'sounds' ? (
+          <label className="check pg-check">
+            <input
+              type="checkbox"
+              name="commercialOnly"
+              checked={value.commercialOnly}
+              onChange={(e) => set({ commercialOnly: e.target.checked })}
+            />
+            <span>{t('requireCommercial')}</span>
+          </label>
+        ) : null}
+      </div>
+    </>
+  );
 }
 
 /**

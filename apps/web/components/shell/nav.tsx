@@ -14,7 +14,7 @@ function isCurrent(pathname: string, href: string): boolean {
 }
 
 /**
- * The dashboard's tabs. API settings, Playground, Jobs, Watches and Webhooks exist only for
+ * The dashboard's tabs. API settings, Playground, Jobs, Watches, Trends and Webhooks exist only for
  * accounts with API access.
  */
 export function DashboardNav({ apiAccess }: { apiAccess: boolean }) {
@@ -28,6 +28,7 @@ export function DashboardNav({ apiAccess }: { apiAccess: boolean }) {
           { href: '/playground', label: t('playground') },
           { href: '/jobs', label: t('jobs') },
           { href: '/watches', label: t('watches') },
+          { href: '/trends', label: t('trends') },
           { href: '/webhooks', label: t('webhooks') },
         ]
       : []),

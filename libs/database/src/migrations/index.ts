@@ -23,6 +23,7 @@ import { JobsQueuedByAccount1763702600000 } from './1763702600000-jobs-queued-by
 import { WatchRunGap1763702700000 } from './1763702700000-watch-run-gap';
 import { WebhookDeliveriesPerEndpoint1763702800000 } from './1763702800000-webhook-deliveries-per-endpoint';
 import { StripeDisputesById1763702900000 } from './1763702900000-stripe-disputes-by-id';
+import { TrendHistory1763703100000 } from './1763703100000-trend-history';
 import { UsagePartitions1763703200000 } from './1763703200000-usage-partitions';
 
 /** Every migration in order; new ones are appended here. */
@@ -52,5 +53,6 @@ export const MIGRATIONS = [
   WatchRunGap1763702700000,
   WebhookDeliveriesPerEndpoint1763702800000,
   StripeDisputesById1763702900000,
+  TrendHistory1763703100000,
   UsagePartitions1763703200000,
 ];

@@ -83,6 +83,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/trends': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Which sounds or hashtags of a network are new, rising, steady or fading
+     * @description Reads the history Reelscout keeps of both networks’ sound charts and hashtag lists (one observation per item per day, collected daily and from what music and scan read) and labels each item by a public rule applied to the `history` it returns, so every label can be checked: `history` holds one point per day for the last `2 × window` days ending at `asOf` (a day with no observation is `null`). `current` = Σ values of the last `window` days, `previous` = Σ values of the `window` days before (null points count as 0). `growth` = `current / previous` rounded to 2 decimals (null when `previous` is 0). `stage`: `new` when `previous` is 0; otherwise, reading the rounded growth, `rising` when growth ≥ 1.5, `fading` when growth ≤ 0.67, else `steady`. A day’s `value` is the uses (views, for hashtags) gained that day where the network gives counts, or the network’s own popularity value where it gives only a curve; `source` says which. The call reads the store, not the network; on a fresh install with no observation yet for the market and kind, one bounded collection runs first and the call waits for it. Holds and charges 0.050000 whatever `limit`; `items: []` is 200 and free.
+     */
+    post: operations['trends'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health': {
     parameters: {
       query?: never;
@@ -1306,7 +1326,7 @@ export interface components {
       /** @enum {string} */
       object: 'job';
       /** @enum {string} */
-      operation: 'assist' | 'scan' | 'playbook' | 'music';
+      operation: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
       /**
        * @description `sync`: the call waited for it (default, or `Prefer: wait`); `async`: `Prefer: respond-async`.
        * @enum {string}
@@ -1652,6 +1672,11 @@ export interface components {
        * @enum {string}
        */
       basis: 'usage_history' | 'chart_movement' | 'none';
+      /**
+       * @description The stage `POST /v1/trends` gives this sound, by the same rule on its last 14 days (window 7) in the trend history Reelscout keeps; absent when there is no history of the sound.
+       * @enum {string}
+       */
+      stage?: 'new' | 'rising' | 'steady' | 'fading';
     };
     SoundCommercialDto: {
       /** @description In the network's commercial music library; null when the network did not say. */
@@ -1717,6 +1742,105 @@ export interface components {
       /** @description How many sounds were scored. */
       considered: number;
       /** @description Notes about the run: a thin pool, cache share, sounds left out. */
+      notes: string[];
+    };
+    TrendsRequestDto: {
+      /**
+       * @description Sounds or hashtags.
+       * @enum {string}
+       */
+      kind: 'sounds' | 'hashtags';
+      /**
+       * @description The network whose charts are read.
+       * @enum {string}
+       */
+      market: 'network_a' | 'network_b';
+      /**
+       * @description Days in each half of the comparison; `history` holds `2 × window` days.
+       * @default 7
+       * @enum {number}
+       */
+      window?: 7 | 30;
+      /** @description Only items in any of these stages (default: every stage). */
+      stage?: ('new' | 'rising' | 'steady' | 'fading')[];
+      /**
+       * @description Sounds only: only tracks in the network's commercial music library. With `kind: hashtags` → 400.
+       * @default false
+       */
+      commercialOnly?: boolean;
+      /**
+       * @description `growth`: `new` items first (by `current`), then by `growth`; `volume`: by `current`. Ties by id.
+       * @default growth
+       * @enum {string}
+       */
+      sort?: 'growth' | 'volume';
+      /**
+       * @description Items to return. Does not change the price.
+       * @default 20
+       */
+      limit?: number;
+    };
+    TrendPointDto: {
+      /**
+       * @description UTC date, YYYY-MM-DD.
+       * @example 2026-03-01
+       */
+      date: string;
+      /** @description The day’s value (see `source`); null: no observation that day (never invented). */
+      value: number | null;
+    };
+    TrendItemDto: {
+      /** @description Sounds: the sound id as music returns it (plain on network_a, `network_b:<id>` on network_b); hashtags likewise. */
+      id: string;
+      /** @description Sounds: the title. */
+      title?: string | null;
+      /** @description Hashtags: the name, without `#`. */
+      name?: string | null;
+      /** @description Sounds: the artist. */
+      author?: string | null;
+      /** @description The item on its network. */
+      url: string | null;
+      /** @description Cover image; may expire. */
+      coverUrl: string | null;
+      /** @description Sounds: in the network's commercial music library; null when unknown. */
+      commercial?: boolean | null;
+      /**
+       * @description From `history` by the rule above.
+       * @enum {string}
+       */
+      stage: 'new' | 'rising' | 'steady' | 'fading';
+      /** @description Σ values of the last `window` days of `history`. */
+      current: number;
+      /** @description Σ values of the `window` days before. */
+      previous: number;
+      /** @description `current / previous` rounded to 2 decimals; null when `previous` is 0. */
+      growth: number | null;
+      /** @description Chart rank on `asOf`; null when not ranked that day. */
+      rank: number | null;
+      /** @description Rank `window` days before `asOf` minus rank on `asOf` (positive: climbed); null when either is unknown. */
+      rankChange: number | null;
+      /**
+       * @description `counts`: a day's value is the uses (views, for hashtags) gained that day; `curve`: the provider's own popularity value.
+       * @enum {string}
+       */
+      source: 'counts' | 'curve';
+      /** @description One point per day for the `2 × window` days ending at `asOf`, oldest first. */
+      history: components['schemas']['TrendPointDto'][];
+    };
+    TrendsResponseDto: {
+      /** @enum {string} */
+      market: 'network_a' | 'network_b';
+      /** @enum {string} */
+      kind: 'sounds' | 'hashtags';
+      /** @enum {number} */
+      window: 7 | 30;
+      /**
+       * @description The last day of `history` (UTC): the latest day observed, never after today.
+       * @example 2026-03-01
+       */
+      asOf: string;
+      items: components['schemas']['TrendItemDto'][];
+      /** @description Plain-language remarks: history that ends before today, thin coverage. */
       notes: string[];
     };
     AccountResponseDto: {
@@ -1863,7 +1987,7 @@ export interface components {
       status: 'active' | 'expiring' | 'expired' | 'revoked';
       limits: components['schemas']['KeyLimitsResponseDto'];
       /** @description The operations the key may call; null: all. */
-      operations: ('assist' | 'scan' | 'playbook' | 'music')[] | null;
+      operations: ('assist' | 'scan' | 'playbook' | 'music' | 'trends')[] | null;
       /** Format: date-time */
       expiresAt: string | null;
       /** @description This key's per-subject limits; a null field: the account's applies. */
@@ -1918,7 +2042,7 @@ export interface components {
        *       "scan"
        *     ]
        */
-      operations?: ('assist' | 'scan' | 'playbook' | 'music')[] | null;
+      operations?: ('assist' | 'scan' | 'playbook' | 'music' | 'trends')[] | null;
       /**
        * Format: date-time
        * @description When the key stops working (401, like a revoked key); in the future. null: never.
@@ -1963,7 +2087,7 @@ export interface components {
       status: 'active' | 'expiring' | 'expired' | 'revoked';
       limits: components['schemas']['KeyLimitsResponseDto'];
       /** @description The operations the key may call; null: all. */
-      operations: ('assist' | 'scan' | 'playbook' | 'music')[] | null;
+      operations: ('assist' | 'scan' | 'playbook' | 'music' | 'trends')[] | null;
       /** Format: date-time */
       expiresAt: string | null;
       /** @description This key's per-subject limits; a null field: the account's applies. */
@@ -2027,7 +2151,7 @@ export interface components {
       status: 'active' | 'expiring' | 'expired' | 'revoked';
       limits: components['schemas']['KeyLimitsResponseDto'];
       /** @description The operations the key may call; null: all. */
-      operations: ('assist' | 'scan' | 'playbook' | 'music')[] | null;
+      operations: ('assist' | 'scan' | 'playbook' | 'music' | 'trends')[] | null;
       /** Format: date-time */
       expiresAt: string | null;
       /** @description This key's per-subject limits; a null field: the account's applies. */
@@ -2052,7 +2176,7 @@ export interface components {
        *       "scan"
        *     ]
        */
-      operations?: ('assist' | 'scan' | 'playbook' | 'music')[] | null;
+      operations?: ('assist' | 'scan' | 'playbook' | 'music' | 'trends')[] | null;
       /**
        * Format: date-time
        * @description When the key stops working (401, like a revoked key); in the future. null: never.
@@ -2106,7 +2230,7 @@ export interface components {
        * @description With `group_by=operation`.
        * @enum {string}
        */
-      operation?: 'assist' | 'scan' | 'playbook' | 'music';
+      operation?: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
       /** @description With `group_by=subject`; null: calls without `x-subject`. */
       subject?: string | null;
       /**
@@ -2392,7 +2516,7 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       /** @enum {string} */
-      operation: 'assist' | 'scan' | 'playbook' | 'music';
+      operation: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
       /** @example network_a */
       market: string | null;
       subject: string | null;
@@ -2605,7 +2729,7 @@ export interface components {
        * @example scan
        * @enum {string}
        */
-      operation: 'assist' | 'scan' | 'playbook' | 'music';
+      operation: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
       /**
        * @description Exactly the body of `POST /v1/<operation>`, validated the same way; an invalid field is 400 `invalid_request` with `param` prefixed `input.` (`input.limit`).
        * @example {
@@ -2617,9 +2741,10 @@ export interface components {
         | components['schemas']['AssistRequestDto']
         | components['schemas']['ScanRequestDto']
         | components['schemas']['PlaybookRequestDto']
-        | components['schemas']['MusicRequestDto'];
+        | components['schemas']['MusicRequestDto']
+        | components['schemas']['TrendsRequestDto'];
       /**
-       * @description Live mode only, and required there: the most the run can cost (USD, six decimals), as the dashboard showed it: `0.010000` assist, `0.007500` × `limit` scan (`0.150000` for 20), `0.200000` playbook, `0.250000` music. Any other value is 400 `price_confirmation_required`, nothing charged. Ignored in test mode.
+       * @description Live mode only, and required there: the most the run can cost (USD, six decimals), as the dashboard showed it: `0.010000` assist, `0.007500` × `limit` scan (`0.150000` for 20), `0.200000` playbook, `0.250000` music, `0.050000` trends. Any other value is 400 `price_confirmation_required`, nothing charged. Ignored in test mode.
        * @example 0.150000
        */
       confirm_price_usd?: string;
@@ -3828,6 +3953,303 @@ export interface operations {
           'RateLimit-Reset'?: number;
           /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
           'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_in_use`: the same key is still running (`x-job-id` names its job); `job_canceled`: the job was canceled before it finished. */
+      409: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `payload_too_large`: the body is over 64 KiB. */
+      413: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unsupported_media_type`: the body is not `application/json`. */
+      415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `idempotency_key_reused`: the key was used with a different request. */
+      422: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. `queue_limit_reached` (`Prefer: respond-async` only): the account already has `JOBS_MAX_QUEUED_PER_ACCOUNT` jobs of this mode queued; nothing held or queued, retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `internal_error`: a bug on our side; no details leak. Not charged. */
+      500: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_error`: a provider failed or answered garbage. Not charged. */
+      502: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `provider_unavailable`: a provider is not configured or its circuit is open. Not charged. */
+      503: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `timeout`: the deadline passed. Not charged. */
+      504: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  trends: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
+        'x-subject'?: string;
+        /** @description 1–255 printable ASCII characters without spaces; a retry with the same key and the same request replays the stored response (kept at least 24 h) with `Idempotent-Replayed: true`. */
+        'Idempotency-Key'?: string;
+        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
+        'x-request-id'?: string;
+        /** @description RFC 7240. `respond-async`: answer 202 at once with the job (run by a worker; poll `Location` or receive a webhook). `wait=N` (1–60): wait up to N seconds, then 200 with the result or 202 with the job if it is still running. Without it the call waits for its job. Other preferences are ignored; a `wait` outside 1–60 is 400 (`param: "Prefer"`). */
+        Prefer?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TrendsRequestDto'];
+      };
+    };
+    responses: {
+      /** @description Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it. `x-job-id` names the job, so a client that hung up can fetch the result at `/v1/jobs/{id}`. */
+      200: {
+        headers: {
+          /** @description What this call charged, USD, six decimal places (`0.000000` when free; a replay repeats the original charge without charging again). */
+          'x-service-charged-usd'?: string;
+          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
+          'x-service-balance-usd'?: string;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing ran, nothing charged again); absent otherwise. */
+          'Idempotent-Replayed'?: 'true';
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TrendsResponseDto'];
+        };
+      };
+      /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job as it stands when answered: queued or running (a quick `respond-async` job may already have ended). Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
+      202: {
+        headers: {
+          /** @description `/v1/jobs/{id}`. */
+          Location?: string;
+          /** @description The job of this call (every paid call is a job): `GET /v1/jobs/{id}`. */
+          'x-job-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or header is invalid; `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key (only the `Authorization: Bearer` header is read). No key to count against, so no RateLimit headers. */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description `Bearer`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Before any work; nothing charged. `insufficient_credit`: the available balance is short (`x-service-balance-usd`). `key_spend_limit_reached`: the key's total, daily or monthly spend limit; `subject_spend_limit_reached`: the `x-subject` customer's daily or monthly limit (`param`: `x-subject`). A limit's message and headers name the window, the limit and when it resets (docs/key-controls.md). Live keys only: `credit_shortfall`, a refund or a lost dispute took back credit that was already spent, and live calls wait until added credit covers it; `payment_disputed`, a payment of the account is disputed, and live calls wait until the dispute closes. */
+      402: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The key's balance (live or test) after this call, USD, six decimal places. No second call is needed to read it. */
+          'x-service-balance-usd'?: string;
+          /** @description The most this call can cost (the hold it needs), USD, six decimal places: add at least the difference to the available balance. */
+          'x-service-price-usd'?: string;
+          /** @description A spend-limit 402: the window whose limit refused the call. */
+          'x-service-limit-window'?: 'total' | 'day' | 'month';
+          /** @description A spend-limit 402: that window's limit, USD, six decimal places. */
+          'x-service-limit-usd'?: string;
+          /** @description A spend-limit 402 of a daily or monthly window: when it resets (ISO 8601, UTC midnight or the first of the next month). Absent for a total limit, which never resets. */
+          'x-service-limit-resets-at'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. `operation_not_allowed`: the key's scopes do not include this operation (the message names them); before any hold, nothing charged. Counts against the key's per-key ceiling. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5512,7 +5934,7 @@ export interface operations {
         /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive; default: now. */
         to?: string;
         /** @description Only this operation. */
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        operation?: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
         /** @description Only calls made with this `x-subject`. */
         subject?: string;
         /** @description Only calls made with this key. */
@@ -5593,7 +6015,7 @@ export interface operations {
         /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive; default: now. */
         to?: string;
         /** @description Only this operation. */
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        operation?: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
         /** @description Only calls made with this `x-subject`. */
         subject?: string;
         /** @description Only calls made with this key. */
@@ -5673,7 +6095,7 @@ export interface operations {
         /** @description From the previous page's `nextCursor`. */
         cursor?: string;
         limit?: number;
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        operation?: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
         /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Inclusive. */
         from?: string;
         /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive. */
@@ -5752,7 +6174,7 @@ export interface operations {
         /** @description From the previous page's `nextCursor`. */
         cursor?: string;
         limit?: number;
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        operation?: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
         /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Inclusive. */
         from?: string;
         /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive. */
@@ -5831,7 +6253,7 @@ export interface operations {
         /** @description From the previous page's `nextCursor`. */
         cursor?: string;
         limit?: number;
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        operation?: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
         /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Inclusive. */
         from?: string;
         /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive. */
@@ -6259,7 +6681,7 @@ export interface operations {
   listJobs: {
     parameters: {
       query?: {
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        operation?: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
         status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
         /** @description Jobs created at or after this instant (ISO 8601 date or date-time; UTC without an offset). */
         created_gte?: string;
@@ -6696,7 +7118,7 @@ export interface operations {
   accountListJobs: {
     parameters: {
       query: {
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        operation?: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
         status?: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
         limit?: number;
         /** @description The id of the last job of the previous page: the next page starts after it. */
@@ -7134,7 +7556,7 @@ export interface operations {
         /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive; default: now. */
         to?: string;
         /** @description Only this operation. */
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        operation?: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
         /** @description Only calls made with this `x-subject`. */
         subject?: string;
         /** @description Only calls made with this key. */
@@ -7274,7 +7696,7 @@ export interface operations {
         /** @description ISO 8601: a date (`2026-11-01`, UTC midnight) or a date-time (`2026-11-01T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive; default: now. */
         to?: string;
         /** @description Only this operation. */
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        operation?: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
         /** @description Only calls made with this `x-subject`. */
         subject?: string;
         /** @description Only calls made with this key. */
@@ -9492,7 +9914,7 @@ export interface operations {
         /** @description From the previous page's `nextCursor`. */
         cursor?: string;
         limit?: number;
-        operation?: 'assist' | 'scan' | 'playbook' | 'music';
+        operation?: 'assist' | 'scan' | 'playbook' | 'music' | 'trends';
         /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Inclusive. */
         from?: string;
         /** @description A date (`2024-01-05`, UTC midnight) or a date-time (`2024-01-05T10:00:00Z`, `…+02:00`; UTC without an offset). Exclusive. */

@@ -28,6 +28,12 @@ export class JobsEnvironment extends ServerEnvironment {
   @Max(300_000)
   MUSIC_DEADLINE_MS: number = 300_000;
 
+  /** A trends call reads the history store; only a fresh install's first call collects first. */
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  TRENDS_DEADLINE_MS: number = 60_000;
+
   // --- billing ---
 
   /** How often expired holds (of requests that died) are voided; 0 turns the reaper off. */

@@ -136,4 +136,13 @@ export class ServerEnvironment {
   @Min(31)
   @Max(36_500)
   USAGE_RETENTION_DAYS: number = 400;
+
+  /**
+   * Days of trend history kept (one observation per item, day and market); older days are
+   * deleted by the daily collection. Must cover the longest window a trends call reads (60 days).
+   */
+  @IsInt()
+  @Min(60)
+  @Max(3_650)
+  HISTORY_RETENTION_DAYS: number = 400;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { TREND_STAGES, type TrendStage } from '@reelscout/domain';
 import { AUDIO_MOODS, type AudioMood } from '../../media-analysis/audio-features';
 
 export class MusicRequestDto {
@@ -108,6 +109,12 @@ export class SoundTrendDto {
     description: 'What the reading rests on.',
   })
   basis: 'usage_history' | 'chart_movement' | 'none';
+  @ApiPropertyOptional({
+    enum: TREND_STAGES,
+    description:
+      'The stage `POST /v1/trends` gives this sound, by the same rule on its last 14 days (window 7) in the trend history Reelscout keeps; absent when there is no history of the sound.',
+  })
+  stage?: TrendStage;
 }
 
 export class SoundCommercialDto {

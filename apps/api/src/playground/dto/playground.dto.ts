@@ -5,6 +5,7 @@ import { AssistRequestDto } from '../../assist/dto/assist.dto';
 import { MusicRequestDto } from '../../music/dto/music.dto';
 import { PlaybookRequestDto } from '../../playbook/dto/playbook.dto';
 import { ScanRequestDto } from '../../scan/dto/scan.dto';
+import { TrendsRequestDto } from '../../trends/dto/trends.dto';
 
 /** The request body of each operation, as `POST /v1/<operation>` takes it. */
 export const INPUT_DTOS = {
@@ -12,6 +13,7 @@ export const INPUT_DTOS = {
   scan: ScanRequestDto,
   playbook: PlaybookRequestDto,
   music: MusicRequestDto,
+  trends: TrendsRequestDto,
 } as const;
 
 /** `POST /account/jobs`: one playground run. */
@@ -34,7 +36,7 @@ export class PlaygroundRunDto {
     description:
       'Live mode only, and required there: the most the run can cost (USD, six decimals), as the ' +
       `dashboard showed it: \`${formatUsd(PRICES.assist)}\` assist, \`${formatUsd(PRICES.scanPerReel)}\` × \`limit\` scan (\`${formatUsd(maxCharge('scan'))}\` for 20), ` +
-      `\`${formatUsd(PRICES.playbook)}\` playbook, \`${formatUsd(PRICES.music)}\` music. Any other value is 400 \`price_confirmation_required\`, ` +
+      `\`${formatUsd(PRICES.playbook)}\` playbook, \`${formatUsd(PRICES.music)}\` music, \`${formatUsd(PRICES.trends)}\` trends. Any other value is 400 \`price_confirmation_required\`, ` +
       'nothing charged. Ignored in test mode.',
     example: formatUsd(maxCharge('scan')),
   })

@@ -153,6 +153,8 @@ describe('every endpoint the adapter calls, through the contract fake', () => {
       await provider.soundCharts(market, { kind: 'rising', commercialOnly: true });
       await provider.searchSounds(market, 'Contract');
       await provider.videosUsingSound(market, SOUND);
+      await provider.trendChart(market, 'sounds');
+      await provider.trendChart(market, 'hashtags');
     }
     // Fallbacks: make each primary fail so the next one in line is called.
     const failing = [
@@ -188,6 +190,52 @@ describe('every endpoint the adapter calls, through the contract fake', () => {
     expect(fake.requests(PROVIDER_PATHS.networkASearchApp)[0].query.get('region')).toBe('GB');
     expect(fake.requests(PROVIDER_PATHS.networkAMusicSearch)[0].query.get('region')).toBe('GB');
     expect(fake.requests(PROVIDER_PATHS.networkASoundRank)[0].query.get('country_code')).toBe('GB');
+  });
+
+  it('reads both networks’ hashtag lists for the trend history: curves on network_a, 24 h plays on network_b', async () => {
+    fake.setHashtags('network_a', [
+      {
+        hashtag_id: '4100',
+        hashtag_name: 'summer',
+        trend: [
+          { time: 1_740_787_200, value: 0.38 },
+          { time: 1_740_873_600, value: 1 },
+        ],
+        video_views: 19_583_705_445,
+        rank: 1,
+        rank_diff: 2,
+      },
+    ]);
+    fake.setHashtags('network_b', [
+      { cid: '1650', challenge_name: '#夏天', play_cnt: 1200, rank: 4 },
+    ]);
+    const provider = adapter();
+    const [a] = await provider.trendChart('network_a', 'hashtags');
+    expect(a).toMatchObject({
+      id: '4100',
+      title: 'summer',
+      rank: 1,
+      rankChange: 2,
+      source: 'curve',
+      points: [
+        { day: '2025-03-01', value: 0.38 },
+        { day: '2025-03-02', value: 1 },
+      ],
+    });
+    const [b] = await provider.trendChart('network_b', 'hashtags');
+    expect(b).toMatchObject({
+      id: 'network_b:1650',
+      title: '夏天',
+      rank: 4,
+      source: 'counts',
+      points: [{ value: 1200 }],
+    });
+    // Two lists on network_a (popular, new on board), one billboard on network_b.
+    expect(
+      fake.requests(PROVIDER_PATHS.networkAHashtagList).map((r) => r.query.get('filter_by')),
+    ).toEqual([null, 'new_on_board']);
+    expect(fake.requests(PROVIDER_PATHS.networkBTopicBillboard)).toHaveLength(1);
+    expect(contractBreaches()).toEqual([]);
   });
 
   it('asks network_b for the videos of a sound with the default page size the contract asks for', async () => {

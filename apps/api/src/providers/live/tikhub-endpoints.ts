@@ -77,6 +77,11 @@ export const ENDPOINTS = {
     '/api/v1/tiktok/app/v3/fetch_music_search_result',
   ),
   networkASoundRank: get('network_a.music.chart', '/api/v1/tiktok/ads/get_sound_rank_list'),
+  networkAHashtagList: get('network_a.hashtag.chart', '/api/v1/tiktok/ads/get_hashtag_list'),
+  networkBTopicBillboard: get(
+    'network_b.hashtag.chart',
+    '/api/v1/douyin/creator/fetch_creator_hot_topic_billboard',
+  ),
 
   // Instagram and YouTube post lookups (playbook and music accept their links)
   instagramPostByUrl: get('instagram.post', '/api/v1/instagram/v1/fetch_post_by_url'),

@@ -18,6 +18,7 @@ import type {
   Sound,
   SoundChartEntry,
   SoundChartQuery,
+  TrendChartEntry,
   VideoSearchPage,
 } from '../provider.types';
 import type { VideoDataProvider } from '../video-data.provider';
@@ -37,6 +38,7 @@ import {
 import { buildLateReel, lateReelVisible } from './sandbox-late-reel';
 import { SandboxMediaRegistry } from './sandbox-media-registry';
 import { sandboxSoundChart, sandboxSoundSearch } from './sandbox-sounds';
+import { sandboxTrendChart } from './sandbox-trends';
 import { hash32 } from './seeded-random';
 import { containsKeyword, handlesIn, rankingTerms } from './sandbox-text';
 
@@ -199,6 +201,17 @@ export class SandboxVideoDataProvider implements VideoDataProvider {
     throwIfAborted(options.signal);
     if (isForNoSoundVideo(options)) return [];
     return sandboxSoundChart(this.catalogue, market, query);
+  }
+
+  /** The sandbox's daily chart of the app clock's UTC day (sandbox-trends.ts). */
+  async trendChart(
+    market: Market,
+    kind: 'sounds' | 'hashtags',
+    options: CallOptions = {},
+  ): Promise<TrendChartEntry[]> {
+    throwIfAborted(options.signal);
+    const today = (this.options.now?.() ?? new Date()).toISOString().slice(0, 10);
+    return sandboxTrendChart(this.catalogue, market, kind, today);
   }
 
   async searchSounds(market: Market, phrase: string, options: CallOptions = {}): Promise<Sound[]> {

@@ -7,6 +7,7 @@ import type {
   Sound,
   SoundChartEntry,
   SoundChartQuery,
+  TrendChartEntry,
   VideoSearchPage,
 } from '../../provider.types';
 import type { VideoDataProvider } from '../../video-data.provider';
@@ -16,6 +17,7 @@ import { TikhubPlayCounts } from './play-counts';
 import { TikhubPosts } from './posts';
 import { TikhubSearch } from './search';
 import { TikhubSounds } from './sounds';
+import { TikhubTrends } from './trends';
 
 /**
  * The live video-data adapter for a TikHub-compatible API: both networks, Instagram and YouTube
@@ -30,6 +32,7 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
   private readonly playCounts: TikhubPlayCounts;
   private readonly sounds: TikhubSounds;
   private readonly media: TikhubMedia;
+  private readonly trends: TikhubTrends;
 
   constructor(settings: TikhubVideoDataSettings) {
     this.client = new TikhubClient(settings);
@@ -38,6 +41,7 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
     this.posts = new TikhubPosts(this.client, this.media);
     this.playCounts = new TikhubPlayCounts(this.client);
     this.sounds = new TikhubSounds(this.client);
+    this.trends = new TikhubTrends(this.client, this.sounds);
   }
 
   /** Breaker state per endpoint family (for health reporting and tests). */
@@ -76,6 +80,14 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
     options: CallOptions = {},
   ): Promise<SoundChartEntry[]> {
     return this.sounds.soundCharts(market, query, options);
+  }
+
+  trendChart(
+    market: Market,
+    kind: 'sounds' | 'hashtags',
+    options: CallOptions = {},
+  ): Promise<TrendChartEntry[]> {
+    return this.trends.trendChart(market, kind, options);
   }
 
   searchSounds(market: Market, phrase: string, options: CallOptions = {}): Promise<Sound[]> {
