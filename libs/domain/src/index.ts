@@ -7,3 +7,4 @@ export * from './api-keys';
 export * from './views';
 export * from './reels';
 export * from './watches';
+export * from './creators';

@@ -11,6 +11,7 @@ import type {
 } from '../../provider.types';
 import type { VideoDataProvider } from '../../video-data.provider';
 import { TikhubClient, type TikhubVideoDataSettings } from './client';
+import { TikhubCreators } from './creators';
 import { TikhubMedia } from './media';
 import { TikhubPlayCounts } from './play-counts';
 import { TikhubPosts } from './posts';
@@ -30,6 +31,8 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
   private readonly playCounts: TikhubPlayCounts;
   private readonly sounds: TikhubSounds;
   private readonly media: TikhubMedia;
+  /** Creator profiles and post lists (creator watches), on the same client. */
+  readonly creators: TikhubCreators;
 
   constructor(settings: TikhubVideoDataSettings) {
     this.client = new TikhubClient(settings);
@@ -38,6 +41,7 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
     this.posts = new TikhubPosts(this.client, this.media);
     this.playCounts = new TikhubPlayCounts(this.client);
     this.sounds = new TikhubSounds(this.client);
+    this.creators = new TikhubCreators(this.client, this.playCounts);
   }
 
   /** Breaker state per endpoint family (for health reporting and tests). */
