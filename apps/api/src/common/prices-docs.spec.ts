@@ -32,12 +32,15 @@ const usdAmounts = (text: string) =>
 describe('the price list, stated once', () => {
   it('docs/api.md lists each operation at its prices.ts price', () => {
     const rows = priceTable();
-    expect([...rows.keys()].sort()).toEqual(['assist', 'music', 'playbook', 'scan']);
+    expect([...rows.keys()].sort()).toEqual(['assist', 'creator', 'music', 'playbook', 'scan']);
     expect(rows.get('assist')).toMatch(new RegExp(`^${formatUsd(PRICES.assist)} per call`));
     expect(rows.get('scan')).toMatch(new RegExp(`^${formatUsd(PRICES.scanPerReel)} per reel`));
     expect(rows.get('scan')).toContain(`(${formatUsd(maxCharge('scan'))} for 20)`);
     expect(rows.get('playbook')).toMatch(new RegExp(`^${formatUsd(PRICES.playbook)} per call`));
     expect(rows.get('music')).toMatch(new RegExp(`^${formatUsd(PRICES.music)} per call`));
+    expect(rows.get('creator')).toMatch(
+      new RegExp(`^${formatUsd(PRICES.creatorRun)} per creator watch run`),
+    );
   });
 
   it('no other page restates a price: they link to the table', () => {
