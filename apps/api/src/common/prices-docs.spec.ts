@@ -72,7 +72,8 @@ describe('the price list, stated once', () => {
     expect(usdAmounts(description('playbook'))).toEqual([PRICES.playbook]);
     expect(usdAmounts(description('music'))).toEqual([PRICES.music]);
     expect(usdAmounts(description('create_watch'))).toEqual([PRICES.scanPerReel]);
-    expect(usdAmounts(description('run_watch'))).toEqual([PRICES.scanPerReel]);
+    expect(usdAmounts(description('run_watch'))).toEqual([PRICES.scanPerReel, PRICES.creatorRun]);
+    expect(usdAmounts(description('track_creator'))).toEqual([PRICES.creatorRun]);
   });
 
   it('the load test expects the prices of prices.ts', () => {

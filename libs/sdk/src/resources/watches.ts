@@ -85,7 +85,12 @@ export class Watches {
       const body = await this.core.request<ListBody<CreatorSnapshot>>({
         method: 'GET',
         path: `${this.path(id)}/snapshots`,
-        query: { from: params.from, to: params.to, limit: params.limit, starting_after: startingAfter },
+        query: {
+          from: params.from,
+          to: params.to,
+          limit: params.limit,
+          starting_after: startingAfter,
+        },
         options,
       });
       return new Page(body, fetchPage, (snapshot) => snapshot.at);
