@@ -1097,6 +1097,40 @@ export interface paths {
     patch: operations['accountUpdateWatch'];
     trace?: never;
   };
+  '/account/watches/{id}/snapshots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A creator watch’s follower history, oldest first */
+    get: operations['accountListWatchSnapshots'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/watches/{id}/posts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A creator watch’s posts, newest first */
+    get: operations['accountListWatchPosts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/account/watches/{id}/run': {
     parameters: {
       query?: never;
@@ -1108,7 +1142,7 @@ export interface paths {
     put?: never;
     /**
      * Run a watch now (an async job)
-     * @description The run `POST /v1/watches/{id}/run` starts, as an async job of the account with no key (`source: dashboard`): held before work (402 `insufficient_credit`), charged per new reel delivered, free when nothing is new. Live runs must confirm the price (`confirm_price_usd`). Poll the job at `Location`.
+     * @description The run `POST /v1/watches/{id}/run` starts, as an async job of the account with no key (`source: dashboard`): held before work (402 `insufficient_credit`); a niche watch’s run is charged per new reel delivered (free when nothing is new), a creator watch’s at its flat price. Live runs must confirm the price (`confirm_price_usd`). Poll the job at `Location`.
      */
     post: operations['accountRunWatch'];
     delete?: never;
@@ -2733,7 +2767,7 @@ export interface components {
     };
     AccountWatchRunDto: {
       /**
-       * @description Live runs only: the run's price as the dashboard showed it (the watch's `limit` × the scan price per reel), six decimals.
+       * @description Live runs only: the run's price as the dashboard showed it (a niche watch: its `limit` × the scan price per reel; a creator watch: the creator run's price), six decimals.
        * @example 0.200000
        */
       confirm_price_usd?: string;
@@ -11494,6 +11528,188 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: the body is not `application/json`. */
       415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountListWatchSnapshots: {
+    parameters: {
+      query: {
+        /** @description Snapshots at or after this time. */
+        from?: string;
+        /** @description Snapshots at or before this time. */
+        to?: string;
+        limit?: number;
+        /** @description The `at` of the last snapshot of the previous page (the list is oldest first). */
+        starting_after?: string;
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatorSnapshotListResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no watch with this id among the account's watches of this mode. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountListWatchPosts: {
+    parameters: {
+      query: {
+        limit?: number;
+        /** @description The last id of the previous page. */
+        starting_after?: string;
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatorPostListResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no watch with this id among the account's watches of this mode. */
+      404: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
           'x-request-id'?: string;
