@@ -103,10 +103,3 @@ export function postAgainstMedian(
   const multipleOfMedian = Math.round((plays / middle) * 100) / 100;
   return { multipleOfMedian, outlier: multipleOfMedian >= outlierMultiple };
 }
-
-/** A count's change from the previous snapshot; null on the first or when either is unknown. */
-export function countDelta(current: number | null, previous: number | null | undefined) {
-  return current === null || previous === null || previous === undefined
-    ? null
-    : current - previous;
-}
