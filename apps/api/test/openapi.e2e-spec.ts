@@ -162,6 +162,8 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
         'PATCH /v1/watches/{id}',
         'DELETE /v1/watches/{id}',
         'POST /v1/watches/{id}/run',
+        'GET /v1/watches/{id}/snapshots',
+        'GET /v1/watches/{id}/posts',
       ].sort(),
     );
   });
