@@ -187,6 +187,8 @@ describe('SDK build and examples (e2e)', () => {
           'playbook',
           'run_watch',
           'scan',
+          'track_creator',
+          'get_creator_report',
         ].sort(),
       );
       const result = await client.callTool({
