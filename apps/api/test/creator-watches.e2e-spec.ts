@@ -69,6 +69,7 @@ describe('creator watches (e2e)', () => {
         RATE_LIMIT_PER_KEY_PER_MIN: '100000',
         RATE_LIMIT_PER_SUBJECT_PER_MIN: '100000',
         WATCHES_MIN_RUN_GAP_S: '0',
+        WATCHES_MAX_PER_MODE: '3',
       },
     });
     clock = t.app.get(Clock);
@@ -308,6 +309,16 @@ describe('creator watches (e2e)', () => {
       creator: null,
       outlier_multiple: null,
     });
+    // The cap (3 here) counts both kinds: a third watch fits, a fourth of either kind does not.
+    expect((await create(key, { query: 'latte art', interval: 'daily' })).status).toBe(201);
+    for (const body of [
+      { query: 'one too many', interval: 'daily' },
+      { kind: 'creator', creator: '@coffeeatnoah', market: 'network_a', interval: 'daily' },
+    ]) {
+      const refused = await create(key, body);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({ code: 'resource_limit_reached' });
+    }
     const patch = (body: Record<string, unknown>) =>
       request(server()).patch(`/v1/watches/${creator.body.id}`).set(auth(key)).send(body);
     expect((await patch({ outlier_multiple: 1.2 })).body.outlier_multiple).toBe(1.2);
