@@ -1,4 +1,4 @@
-import { DomainError } from './errors';
+import type { DomainError } from './errors';
 import { median, parseCreatorRef, postAgainstMedian } from './creators';
 
 const refusal = (fn: () => unknown): DomainError => {
