@@ -18,6 +18,8 @@ export function FollowerChart({ snapshots }: { snapshots: CreatorSnapshotView[] 
   const t = useTranslations('watches.creator');
   const locale = formatLocale(useLocale());
   const number = new Intl.NumberFormat(locale, { notation: 'compact' });
+  // A narrow range (a few snapshots of a big account) would repeat one compact tick: exact then.
+  const whole = new Intl.NumberFormat(locale);
   const when = new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
@@ -30,6 +32,10 @@ export function FollowerChart({ snapshots }: { snapshots: CreatorSnapshotView[] 
     .map((s) => ({ at: s.at, followers: s.followers as number }));
   const first = rows[0];
   const last = rows[rows.length - 1];
+  const values = rows.map((row) => row.followers);
+  const narrow =
+    values.length > 0 && Math.max(...values) - Math.min(...values) < Math.max(...values) / 20;
+  const tick = narrow ? whole : number;
   const summary = t('chartSummary', {
     count: rows.length,
     from: first ? number.format(first.followers) : '—',
@@ -49,7 +55,7 @@ export function FollowerChart({ snapshots }: { snapshots: CreatorSnapshotView[] 
               minTickGap={24}
             />
             <YAxis
-              tickFormatter={(value: number) => number.format(value)}
+              tickFormatter={(value: number) => tick.format(Math.round(value))}
               stroke="#9aa3b2"
               tick={{ fontSize: 12 }}
               width={64}
