@@ -182,11 +182,15 @@ describe('SDK build and examples (e2e)', () => {
           'create_watch',
           'get_balance',
           'get_job',
+          'get_trends',
+          'get_usage',
           'list_watches',
           'music',
           'playbook',
           'run_watch',
           'scan',
+          'track_creator',
+          'get_creator_report',
         ].sort(),
       );
       const result = await client.callTool({

@@ -279,6 +279,46 @@ describe('MCP server (e2e)', () => {
       expect(result.structuredContent).toEqual(direct.body);
       expect((result.content[0] as { text: string }).text).toContain(direct.body.balance_usd);
     });
+
+    it('track_creator makes a creator watch; run_watch runs it; get_creator_report reads it', async () => {
+      const tracked = (await client.callTool({
+        name: 'track_creator',
+        arguments: { creator: '@brewwithmaya', market: 'network_a', interval: 'daily' },
+      })) as CallToolResult;
+      expect(tracked.isError).toBeFalsy();
+      const watch = tracked.structuredContent as { id: string; kind: string; creator: object };
+      expect(watch).toMatchObject({ kind: 'creator', creator: { handle: 'brewwithmaya' } });
+      const ran = (await client.callTool({
+        name: 'run_watch',
+        arguments: { id: watch.id },
+      })) as CallToolResult;
+      expect(ran.isError).toBeFalsy();
+      const run = ran.structuredContent as { posts: { id: string }[]; snapshot: object };
+      expect(run.posts).toHaveLength(20);
+      expect(ran._meta).toMatchObject({ 'reelscout/charged_usd': '0.020000' });
+      const report = (await client.callTool({
+        name: 'get_creator_report',
+        arguments: { id: watch.id, limit: 5 },
+      })) as CallToolResult;
+      expect(report.isError).toBeFalsy();
+      const body = report.structuredContent as {
+        watch: { id: string };
+        snapshots: object[];
+        posts: { id: string }[];
+      };
+      expect(body.watch.id).toBe(watch.id);
+      expect(body.snapshots).toEqual([run.snapshot]);
+      expect(body.posts.map((p) => p.id)).toEqual(run.posts.slice(0, 5).map((p) => p.id));
+      expect((report.content[0] as { text: string }).text).toContain('@brewwithmaya');
+      const unknown = (await client.callTool({
+        name: 'track_creator',
+        arguments: { creator: '@nobody_at_all', market: 'network_a', interval: 'daily' },
+      })) as CallToolResult;
+      expect(unknown.isError).toBe(true);
+      expect(unknown.structuredContent).toMatchObject({
+        error: { code: 'not_found', param: 'creator' },
+      });
+    });
   });
 
   describe('a revoked key fails like the API does', () => {

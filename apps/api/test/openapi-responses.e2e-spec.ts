@@ -158,6 +158,46 @@ describe('OpenAPI document: real responses match their documented schemas (e2e)'
     });
   });
 
+  describe('watches of both kinds', () => {
+    it('create → 201, run → 200, snapshots and posts → 200, an unknown creator → 404', async () => {
+      const niche = await post('/v1/watches', {
+        query: 'houseplant care tips',
+        limit: 2,
+        interval: 'daily',
+      });
+      check('post', '/v1/watches', niche, 201);
+      const nicheRun = await post(`/v1/watches/${niche.body.id}/run`, {});
+      check('post', '/v1/watches/{id}/run', nicheRun, 200);
+      const creator = await post('/v1/watches', {
+        kind: 'creator',
+        creator: '@brewwithmaya',
+        market: 'network_a',
+        interval: 'daily',
+      });
+      check('post', '/v1/watches', creator, 201);
+      const ran = await post(`/v1/watches/${creator.body.id}/run`, {});
+      check('post', '/v1/watches/{id}/run', ran, 200);
+      expect(ran.body.posts.length).toBeGreaterThan(0);
+      const list = await request(server()).get('/v1/watches').set(auth(key));
+      check('get', '/v1/watches', list, 200);
+      const snapshots = await request(server())
+        .get(`/v1/watches/${creator.body.id}/snapshots`)
+        .set(auth(key));
+      check('get', '/v1/watches/{id}/snapshots', snapshots, 200);
+      const posts = await request(server())
+        .get(`/v1/watches/${creator.body.id}/posts?limit=3`)
+        .set(auth(key));
+      check('get', '/v1/watches/{id}/posts', posts, 200);
+      const unknown = await post('/v1/watches', {
+        kind: 'creator',
+        creator: '@nobody_at_all',
+        market: 'network_a',
+        interval: 'daily',
+      });
+      check('post', '/v1/watches', unknown, 404);
+    });
+  });
+
   describe('errors', () => {
     it('400 invalid_request with param', async () => {
       const res = await post('/v1/scan', { query: 'home espresso', limit: 50 });

@@ -164,6 +164,8 @@ describe('OpenAPI document: every /v1 operation (e2e)', () => {
         'POST /v1/watches/{id}/run',
         'GET /v1/usage',
         'GET /v1/usage/records',
+        'GET /v1/watches/{id}/snapshots',
+        'GET /v1/watches/{id}/posts',
       ].sort(),
     );
   });

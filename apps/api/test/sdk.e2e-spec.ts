@@ -11,10 +11,12 @@ import {
   type JobWebhookEvent,
   Reelscout,
   type ResponseMeta,
+  type CreatorRunResult,
 } from '@reelscout/sdk';
 import { randomBytes } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { type Client } from 'pg';
+import { Clock } from '../src/common/clock/clock';
 import { createFundedKey } from './support/fixtures';
 import { until, waitForValue } from './support/local-servers';
 import { startReceiver } from './support/receiver';
@@ -210,6 +212,37 @@ describe('@reelscout/sdk against the real API (e2e)', () => {
       [null, ids[2], ids[1]].slice(0, pages.length),
     );
     expect(pages.every((search) => search.get('operation') === 'assist')).toBe(true);
+  });
+
+  it('watches: a creator watch runs; its snapshots (oldest first) and posts (newest first) page through', async () => {
+    const rs = client((await party()).key);
+    const clock = t.app.get(Clock);
+    // Ahead of real time, as the other clock-moving specs do, so no hold looks expired.
+    const start = Date.now() + 86_400_000;
+    try {
+      clock.set(new Date(start));
+      const watch = await rs.watches.create({
+        kind: 'creator',
+        creator: '@brewwithmaya',
+        market: 'network_a',
+        interval: 'daily',
+      });
+      expect(watch).toMatchObject({ kind: 'creator', outlier_multiple: 2 });
+      const first = await rs.watches.run<CreatorRunResult>(watch.id);
+      expect(first.posts).toHaveLength(20);
+      expect(first.lastResponse.chargedUsd).toBe('0.020000');
+      // Past the manual-run gap.
+      clock.set(new Date(start + 3_600_000));
+      const second = await rs.watches.run<CreatorRunResult>(watch.id);
+      const snapshots: string[] = [];
+      for await (const s of rs.watches.snapshots(watch.id, { limit: 1 })) snapshots.push(s.at);
+      expect(snapshots).toEqual([first.snapshot.at, second.snapshot.at]);
+      const posts: string[] = [];
+      for await (const post of rs.watches.posts(watch.id, { limit: 7 })) posts.push(post.id);
+      expect(posts).toEqual([...second.posts, ...first.posts].map((post) => post.id));
+    } finally {
+      clock.set(null);
+    }
   });
 
   it('a 429 is retried after Retry-After with the same Idempotency-Key, and charged once', async () => {

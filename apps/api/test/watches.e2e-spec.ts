@@ -115,6 +115,9 @@ describe('watches (e2e)', () => {
     expect(res.body).toEqual({
       object: 'watch',
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      kind: 'niche',
+      creator: null,
+      outlier_multiple: null,
       query: 'houseplant care tips',
       market: 'auto',
       limit: 20,

@@ -8,3 +8,4 @@ export * from './views';
 export * from './reels';
 export * from './watches';
 export * from './trends';
+export * from './creators';

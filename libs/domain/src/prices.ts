@@ -10,6 +10,8 @@ export const PRICES = {
   playbook: 200_000,
   music: 250_000,
   trends: 50_000,
+  /** A creator watch's run that reached the provider and succeeded, whatever it found. */
+  creatorRun: 20_000,
 } as const;
 
 export const SCAN_MAX_REELS = 20;

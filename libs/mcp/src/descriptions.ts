@@ -13,6 +13,8 @@ export const TOOL_TITLES: Record<ToolName, string> = {
   list_watches: 'List Reelscout watches',
   run_watch: 'Run a watch now: only reels it has not delivered',
   get_usage: 'Get Reelscout usage by day or hour, per operation, customer or key',
+  track_creator: 'Track a creator: followers and breakout posts',
+  get_creator_report: 'Report on a tracked creator',
 };
 
 const COST =
@@ -66,8 +68,16 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
     'Free.',
   ].join('\n\n'),
   run_watch: [
-    'Run a watch now (by `id`): a scan of its brief that returns only reels this watch has not delivered before, in the same shape as `scan`; an empty `reels` means nothing new.',
-    `Costs 0.0075 USD per new reel (nothing when nothing is new). Takes about as long as \`scan\`. ${COST}`,
+    'Run a watch now (by `id`). A niche watch scans its brief and returns only reels this watch has not delivered before, in the same shape as `scan`; an empty `reels` means nothing new. A creator watch (from `track_creator`) returns `{ watch_id, creator, snapshot, posts }`: a follower snapshot and the posts new since its last run.',
+    `A niche watch's run costs 0.0075 USD per new reel (nothing when nothing is new) and takes about as long as \`scan\`; a creator watch's run costs 0.02 USD and takes seconds. ${COST}`,
+  ].join('\n\n'),
+  track_creator: [
+    "Track one creator (a competitor, an account you follow) on a schedule: `creator` is a profile link (https://www.tiktok.com/@handle, https://www.douyin.com/user/…) or an @handle with `market`; `interval` is `hourly` or `daily`. Each run records a follower snapshot (with the change since the last) and every post not seen before, with its plays as a multiple of the creator's median (`multipleOfMedian`) and `outlier` when that reaches `outlier_multiple` (default 2). New posts and outliers also arrive as `creator.new_posts` and `creator.outlier_post` webhooks.",
+    `An unknown or private creator is a not_found error. Free to create; each run costs 0.02 USD; a run that cannot pay pauses the watch. Use \`get_creator_report\` to read what the runs found and \`run_watch\` to run it now. ${COST}`,
+  ].join('\n\n'),
+  get_creator_report: [
+    "Report on a creator watch (by `id`, from `track_creator` or `list_watches`): the watch, its follower snapshots (oldest first, up to 100; `days` keeps only the last so many days) and the creator's most recent posts (newest first, up to `limit`, default 20), each with `multipleOfMedian` and `outlier`.",
+    'Use it to see how a creator is growing and which of their posts broke out. Free.',
   ].join('\n\n'),
   get_usage: [
     "Get the API key's usage in its mode, in UTC day or hour buckets (`granularity`) between `from` and `to` (ISO 8601; default the last 30 days): calls, charged calls, `charged_usd` and refused calls per bucket, optionally per `operation`, `subject` (the end customer sent as `x-subject`) and `key` (`group_by`, any of them), filtered by `operation`, `subject` or `key_id`. A key restricted to some operations sees only its own key line's usage.",

@@ -20,6 +20,8 @@ export const TOOL_NAMES = [
   'list_watches',
   'run_watch',
   'get_usage',
+  'track_creator',
+  'get_creator_report',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
@@ -41,7 +43,12 @@ const SOURCES: Record<ToolName, { path: string; method: 'get' | 'post' }> = {
   list_watches: { path: '/v1/watches', method: 'get' },
   run_watch: { path: '/v1/watches/{id}/run', method: 'post' },
   get_usage: { path: '/v1/usage', method: 'get' },
+  track_creator: { path: '/v1/watches', method: 'post' },
+  get_creator_report: { path: '/v1/watches/{id}', method: 'get' },
 };
+
+/** The fields of `POST /v1/watches` a creator watch takes (`kind` is the tool's to set). */
+const CREATOR_FIELDS = ['creator', 'market', 'interval', 'outlier_multiple'];
 
 /** OpenAPI-only keywords that mean nothing to a JSON Schema validator or a model. */
 const DROPPED = new Set(['xml', 'externalDocs', 'discriminator']);
@@ -192,6 +199,22 @@ export function toolSchemasFromOpenApi(document: unknown): Record<ToolName, Tool
     const schema = convert(jsonContent(operation(doc, tool).requestBody, `POST ${path}`));
     return { ...asObjectSchema(schema, `POST ${path}'s body`), additionalProperties: false };
   };
+  /** A component schema of the document, dereferenced. */
+  const component = (name: string): JsonSchema => {
+    if (!components[name]) throw new Error(`the OpenAPI document has no ${name} schema`);
+    return convert({ $ref: `#/components/schemas/${name}` });
+  };
+  /** `POST /v1/watches`'s body narrowed to a creator watch's fields. */
+  const creatorBody = (): ToolSchemas['inputSchema'] => {
+    const full = body('track_creator');
+    const properties = full.properties as Record<string, Json>;
+    return {
+      type: 'object',
+      properties: Object.fromEntries(CREATOR_FIELDS.map((name) => [name, properties[name]])),
+      required: ['creator', 'interval'],
+      additionalProperties: false,
+    };
+  };
   const jobId = operation(doc, 'get_job').parameters?.find(
     (p) => p.in === 'path' && p.name === 'id',
   );
@@ -252,6 +275,52 @@ export function toolSchemasFromOpenApi(document: unknown): Record<ToolName, Tool
       outputSchema: output('run_watch'),
     },
     get_usage: { inputSchema: query('get_usage'), outputSchema: output('get_usage') },
+    track_creator: {
+      inputSchema: creatorBody(),
+      outputSchema: output('track_creator'),
+    },
+    get_creator_report: {
+      inputSchema: {
+        type: 'object',
+        properties: {
+          id: {
+            type: 'string',
+            format: 'uuid',
+            description: 'The creator watch id, from `track_creator` or `list_watches`.',
+          },
+          days: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 365,
+            description: 'Only snapshots of the last this many days (default: from the first).',
+          },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 100,
+            default: 20,
+            description: 'Most recent posts to include.',
+          },
+        },
+        required: ['id'],
+        additionalProperties: false,
+      },
+      outputSchema: {
+        type: 'object',
+        anyOf: [
+          {
+            type: 'object',
+            properties: {
+              watch: component('WatchResponseDto'),
+              snapshots: { type: 'array', items: component('CreatorSnapshotResponseDto') },
+              posts: { type: 'array', items: component('CreatorPostResponseDto') },
+            },
+            required: ['watch', 'snapshots', 'posts'],
+          },
+          TOOL_ERROR_SCHEMA,
+        ],
+      },
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The Reelscout MCP server: ten tools over the typed SDK. Built on the low-level `Server` so
+ * The Reelscout MCP server: thirteen tools over the typed SDK. Built on the low-level `Server` so
  * each tool's input schema is the plain JSON Schema generated from the API's own DTOs
  * (`generated/tool-schemas.json`), and arguments go to the API untouched: the API validates
  * them, and its 400 (with `param`) is the tool's answer.
@@ -44,7 +44,10 @@ export interface ReelscoutMcpClient {
   watches: {
     create(body: Body, options?: RequestOptions): Promise<unknown>;
     list(params: Body, options?: RequestOptions): Promise<unknown>;
+    get(id: string, options?: RequestOptions): Promise<unknown>;
     run(id: string, options?: RequestOptions): Promise<unknown>;
+    snapshots(id: string, params: Body, options?: RequestOptions): Promise<unknown>;
+    posts(id: string, params: Body, options?: RequestOptions): Promise<unknown>;
   };
   usage: { list(params: Body, options?: RequestOptions): Promise<unknown> };
 }
@@ -71,7 +74,9 @@ const READ_ONLY: ReadonlySet<string> = new Set<ToolName>([
   'get_balance',
   'list_watches',
   'get_usage',
+  'get_creator_report',
 ]);
+const DAY_MS = 86_400_000;
 const FINAL = new Set(['succeeded', 'failed', 'canceled']);
 
 interface JobLike {
@@ -201,8 +206,9 @@ function success(tool: ToolName, body: unknown, billing: LastResponse): CallTool
 }
 
 /**
- * An MCP server exposing the Reelscout API as ten tools: `assist`, `scan`, `playbook`, `music`,
- * `get_trends`, `get_job`, `get_balance`, `create_watch`, `list_watches`, `run_watch`, `get_usage`. Connect it to any
+ * An MCP server exposing the Reelscout API as thirteen tools: `assist`, `scan`, `playbook`, `music`,
+ * `get_trends`, `get_job`, `get_balance`, `create_watch`, `list_watches`, `run_watch`, `track_creator`,
+ * `get_creator_report`, `get_usage`. Connect it to any
  * transport (stdio, streamable HTTP).
  */
 export function createReelscoutMcpServer(options: CreateReelscoutMcpServerOptions): Server {
@@ -237,7 +243,7 @@ export function createReelscoutMcpServer(options: CreateReelscoutMcpServerOption
       readOnlyHint: READ_ONLY.has(name),
       destructiveHint: false,
       idempotentHint: READ_ONLY.has(name),
-      openWorldHint: !READ_ONLY.has(name) && name !== 'create_watch',
+      openWorldHint: !READ_ONLY.has(name) && name !== 'create_watch' && name !== 'track_creator',
     },
   }));
 
@@ -376,6 +382,36 @@ export function createReelscoutMcpServer(options: CreateReelscoutMcpServerOption
             });
           }
           return await answer(await client.watches.run(id, opts({ timeout: longCallTimeoutMs })));
+        }
+        case 'track_creator':
+          return success(
+            name,
+            await client.watches.create({ ...args, kind: 'creator' }, opts()),
+            {},
+          );
+        case 'get_creator_report': {
+          const id = args.id;
+          if (typeof id !== 'string' || id === '') {
+            return toolError({
+              status: 400,
+              code: 'invalid_request',
+              message: '`id` must be a creator watch id, from track_creator or list_watches.',
+              param: 'id',
+            });
+          }
+          const limit = typeof args.limit === 'number' ? args.limit : 20;
+          const watch = await client.watches.get(id, opts());
+          // Without `days`, the first 100 snapshots (oldest first): the whole history of a
+          // daily watch's first three months.
+          const from =
+            typeof args.days === 'number'
+              ? new Date(Date.now() - args.days * DAY_MS).toISOString()
+              : undefined;
+          const snapshots = (await client.watches.snapshots(id, { from, limit: 100 }, opts())) as {
+            data: unknown[];
+          };
+          const posts = (await client.watches.posts(id, { limit }, opts())) as { data: unknown[] };
+          return success(name, { watch, snapshots: snapshots.data, posts: posts.data }, {});
         }
       }
     } catch (error) {

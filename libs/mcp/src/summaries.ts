@@ -175,7 +175,52 @@ function usage(body: Obj): string[] {
   return lines;
 }
 
+/** One post of a creator: when, plays, and its multiple of the creator's median. */
+function creatorPost(post: Obj): string {
+  const multiple = num(post.multipleOfMedian);
+  const verdict =
+    multiple === undefined
+      ? 'no median yet'
+      : `${multiple}× median${post.outlier === true ? ', OUTLIER' : ''}`;
+  return `- ${str(post.postedAt).slice(0, 10)} ${compact(num(post.playCount))} plays (${verdict}): "${clip(str(post.caption), 60)}" ${str(post.url)}`;
+}
+
+function snapshotLine(snapshot: Obj): string {
+  const delta = num(snapshot.followersDelta);
+  const change =
+    delta === undefined
+      ? ''
+      : ` (${delta >= 0 ? '+' : ''}${compact(Math.abs(delta)) === '?' ? delta : delta})`;
+  return `${compact(num(snapshot.followers))} followers${change}, ${compact(num(snapshot.videos))} videos at ${str(snapshot.at)}`;
+}
+
+function creatorRun(body: Obj): string[] {
+  const creator = obj(body.creator);
+  const posts = list(body.posts);
+  return [
+    `@${str(creator.handle)} (${str(creator.market)}): ${snapshotLine(obj(body.snapshot))}.`,
+    posts.length === 0 ? 'No new posts.' : `${posts.length} new post(s):`,
+    ...posts.slice(0, TOP).map(creatorPost),
+  ];
+}
+
+function creatorReport(body: Obj): string[] {
+  const watch = obj(body.watch);
+  const creator = obj(watch.creator);
+  const snapshots = list(body.snapshots);
+  const posts = list(body.posts);
+  const latest = snapshots[snapshots.length - 1];
+  const outliers = posts.filter((post) => post.outlier === true);
+  return [
+    `@${str(creator.handle)} (${str(creator.market)}), watch ${str(watch.id)} (${str(watch.interval)}, ${str(watch.status)}).`,
+    latest ? `Latest: ${snapshotLine(latest)}; ${snapshots.length} snapshot(s).` : 'Not run yet.',
+    `${posts.length} recent post(s), ${outliers.length} outlier(s):`,
+    ...posts.slice(0, TOP).map(creatorPost),
+  ];
+}
+
 function watchRun(body: Obj): string[] {
+  if (body.snapshot !== undefined) return creatorRun(body);
   const reels = list(body.reels);
   if (reels.length === 0) return [`Nothing new for watch ${str(body.watch_id)}.`];
   return [`New for watch ${str(body.watch_id)}:`, ...scan(body)];
@@ -199,6 +244,8 @@ export function summarize(
     list_watches: watches,
     run_watch: watchRun,
     get_usage: usage,
+    track_creator: (watch: Obj) => [watchLine(watch)],
+    get_creator_report: creatorReport,
   }[tool](body);
   const money = [
     billing.chargedUsd !== undefined ? `charged ${billing.chargedUsd} USD` : '',

@@ -9,23 +9,27 @@ export interface ListBody<T> {
 
 /**
  * A page of a list, and an async iterable over every item from this page on: it fetches the
- * next pages (`starting_after` = the last id, while `has_more`) as the loop needs them.
+ * next pages (`starting_after` = the last item's id, or what `cursorOf` gives for a list whose
+ * items have none, while `has_more`) as the loop needs them.
  * `JSON.stringify(page)` is the API's body.
  */
-export class Page<T extends { id: string }> implements ListBody<T>, AsyncIterable<T> {
+export class Page<T extends object> implements ListBody<T>, AsyncIterable<T> {
   readonly object = 'list' as const;
   readonly data: T[];
   readonly has_more: boolean;
   declare readonly lastResponse: ResponseMeta;
   readonly #fetchPage: (startingAfter: string) => Promise<Page<T>>;
+  readonly #cursorOf: (item: T) => string;
 
   constructor(
     body: WithResponse<ListBody<T>>,
     fetchPage: (startingAfter: string) => Promise<Page<T>>,
+    cursorOf: (item: T) => string = (item) => (item as unknown as { id: string }).id,
   ) {
     this.data = body.data;
     this.has_more = body.has_more;
     this.#fetchPage = fetchPage;
+    this.#cursorOf = cursorOf;
     Object.defineProperty(this, 'lastResponse', { value: body.lastResponse, enumerable: false });
   }
 
@@ -36,7 +40,7 @@ export class Page<T extends { id: string }> implements ListBody<T>, AsyncIterabl
   /** The next page; call only when `hasNextPage()`. */
   getNextPage(): Promise<Page<T>> {
     if (!this.hasNextPage()) throw new Error('No next page: check hasNextPage() first.');
-    return this.#fetchPage(this.data[this.data.length - 1].id);
+    return this.#fetchPage(this.#cursorOf(this.data[this.data.length - 1]));
   }
 
   /** Every page from this one on. */
@@ -55,9 +59,9 @@ export class Page<T extends { id: string }> implements ListBody<T>, AsyncIterabl
 }
 
 /** A page still coming: `await` it for the first page, or `for await` over every item. */
-export type PagePromise<T extends { id: string }> = Promise<Page<T>> & AsyncIterable<T>;
+export type PagePromise<T extends object> = Promise<Page<T>> & AsyncIterable<T>;
 
-export function pagePromise<T extends { id: string }>(first: Promise<Page<T>>): PagePromise<T> {
+export function pagePromise<T extends object>(first: Promise<Page<T>>): PagePromise<T> {
   return Object.assign(first, {
     async *[Symbol.asyncIterator](): AsyncIterator<T> {
       yield* await first;

@@ -47,20 +47,56 @@ export interface JobWebhookEvent {
 
 /**
  * The body of a webhook delivery (Standard Webhooks): for `job.*`, `data` is the ended job; for
- * `watch.new_reels`, the run's new reels; for `watch.paused`, the watch.
+ * `watch.new_reels`, the run's new reels; for `watch.paused`, the watch; for `creator.new_posts`,
+ * a creator watch's new posts; for `creator.outlier_post`, one of them that is an outlier.
  */
 export type WebhookEvent =
   | JobWebhookEvent
   | { type: 'watch.new_reels'; timestamp: string; data: WatchNewReelsData }
-  | { type: 'watch.paused'; timestamp: string; data: Watch };
+  | { type: 'watch.paused'; timestamp: string; data: Watch }
+  | { type: 'creator.new_posts'; timestamp: string; data: CreatorNewPostsData }
+  | { type: 'creator.outlier_post'; timestamp: string; data: CreatorOutlierPostData };
 
 export type Watch = Schemas['WatchResponseDto'];
 export type WatchCreateParams = Schemas['CreateWatchDto'];
 export type WatchUpdateParams = Schemas['UpdateWatchDto'];
 export type WatchList = Schemas['WatchListResponseDto'];
 export type DeletedWatch = Schemas['DeletedWatchResponseDto'];
-/** A watch's run: the scan's answer with only the reels new to the watch. */
+/** A niche watch's run: the scan's answer with only the reels new to the watch. */
 export type WatchRunResult = Schemas['WatchRunResultDto'];
+/** A creator watch's run: its snapshot and the posts new in this run. */
+export type CreatorRunResult = Schemas['CreatorRunResultDto'];
+/** The creator a creator watch follows. */
+export type Creator = Schemas['CreatorResponseDto'];
+/** One reading of a creator's profile, with the change from the previous one. */
+export type CreatorSnapshot = Schemas['CreatorSnapshotResponseDto'];
+/** A creator's post as a creator watch first saw it, against the creator's median. */
+export type CreatorPost = Schemas['CreatorPostResponseDto'];
+
+/** `GET /v1/watches/{id}/snapshots`: a window of the follower history, paged. */
+export interface SnapshotListParams {
+  from?: string;
+  to?: string;
+  limit?: number;
+  /** The `at` of the previous page's last snapshot. */
+  starting_after?: string;
+}
+
+/** The `data` of a `creator.new_posts` event. */
+export interface CreatorNewPostsData {
+  watch_id: string;
+  job_id: string;
+  creator: Creator;
+  posts: CreatorPost[];
+}
+
+/** The `data` of a `creator.outlier_post` event: one post per event. */
+export interface CreatorOutlierPostData {
+  watch_id: string;
+  job_id: string;
+  creator: Creator;
+  post: CreatorPost;
+}
 
 /** The `data` of a `watch.new_reels` event: the run's job and the new reels it delivered. */
 export interface WatchNewReelsData {

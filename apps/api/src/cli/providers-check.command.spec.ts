@@ -1,5 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { appAweme, appMusic, startFakeProvider, type FakeProvider } from '../../test/fakes';
+import {
+  appAweme,
+  appMusic,
+  appUser,
+  startFakeProvider,
+  type FakeProvider,
+} from '../../test/fakes';
 import { ENDPOINTS } from '../providers/live/tikhub-endpoints';
 import { providersCheck } from './providers-check.command';
 
@@ -18,13 +24,24 @@ describe('npm run cli -- providers:check', () => {
     const shareA = 'https://vm.tiktok.com/ZMcheck/';
     const shareB = 'https://v.douyin.com/check-1/';
     fake.addPost('network_a', {
-      ...appAweme({ id: '7300000000000000777', desc: 'a', likes: 1, music }),
+      ...appAweme({ id: '7300000000000000777', desc: 'a', handle: 'checka', likes: 1, music }),
       share_url: shareA,
     });
     fake.addPost('network_b', {
-      ...appAweme({ id: '7400000000000000777', desc: 'b', likes: 1, music }),
+      ...appAweme({ id: '7400000000000000777', desc: 'b', handle: 'checkb', likes: 1, music }),
       share_url: shareB,
     });
+    // The posts' authors (appAweme's sec_uid is `MS4w-` and the id's last six digits).
+    for (const [market, handle, id] of [
+      ['network_a', 'checka', '7300000000000000777'],
+      ['network_b', 'checkb', '7400000000000000777'],
+    ] as const) {
+      fake.addCreator(
+        market,
+        appUser({ secUid: 'MS4w-000777', handle, followers: 1, likes: 1, videos: 1 }),
+        [id],
+      );
+    }
     fake.addShareLink(shareA, 'network_a', '7300000000000000777');
     fake.addShareLink(shareB, 'network_b', '7400000000000000777');
     fake.addShareLink(

@@ -32,13 +32,23 @@ const usdAmounts = (text: string) =>
 describe('the price list, stated once', () => {
   it('docs/api.md lists each operation at its prices.ts price', () => {
     const rows = priceTable();
-    expect([...rows.keys()].sort()).toEqual(['assist', 'music', 'playbook', 'scan', 'trends']);
+    expect([...rows.keys()].sort()).toEqual([
+      'assist',
+      'creator',
+      'music',
+      'playbook',
+      'scan',
+      'trends',
+    ]);
     expect(rows.get('assist')).toMatch(new RegExp(`^${formatUsd(PRICES.assist)} per call`));
     expect(rows.get('scan')).toMatch(new RegExp(`^${formatUsd(PRICES.scanPerReel)} per reel`));
     expect(rows.get('scan')).toContain(`(${formatUsd(maxCharge('scan'))} for 20)`);
     expect(rows.get('playbook')).toMatch(new RegExp(`^${formatUsd(PRICES.playbook)} per call`));
     expect(rows.get('music')).toMatch(new RegExp(`^${formatUsd(PRICES.music)} per call`));
     expect(rows.get('trends')).toMatch(new RegExp(`^${formatUsd(PRICES.trends)} per call`));
+    expect(rows.get('creator')).toMatch(
+      new RegExp(`^${formatUsd(PRICES.creatorRun)} per creator watch run`),
+    );
   });
 
   it('no other page restates a price: they link to the table', () => {
@@ -71,7 +81,8 @@ describe('the price list, stated once', () => {
     expect(usdAmounts(description('music'))).toEqual([PRICES.music]);
     expect(usdAmounts(description('get_trends'))).toEqual([PRICES.trends]);
     expect(usdAmounts(description('create_watch'))).toEqual([PRICES.scanPerReel]);
-    expect(usdAmounts(description('run_watch'))).toEqual([PRICES.scanPerReel]);
+    expect(usdAmounts(description('run_watch'))).toEqual([PRICES.scanPerReel, PRICES.creatorRun]);
+    expect(usdAmounts(description('track_creator'))).toEqual([PRICES.creatorRun]);
   });
 
   it('the load test expects the prices of prices.ts', () => {

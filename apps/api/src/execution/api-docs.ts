@@ -1,5 +1,5 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiHeader, ApiResponse } from '@nestjs/swagger';
+import { ApiExtraModels, ApiHeader, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import type { ErrorCode } from '@reelscout/domain';
 import {
   ApiError,
@@ -76,8 +76,14 @@ const error = (status: number, description: string, headers: Headers = {}, codes
  * The 200 of a /v1 operation: its body, plus the billing headers (docs/architecture.md §5), the
  * rate-limit headers, the replay marker and the request id.
  */
-export function ApiOperationOk(type: Type<unknown>) {
+export function ApiOperationOk(type: Type<unknown>, ...alternatives: Type<unknown>[]) {
+  // An operation with more than one answer shape (a watch's run: a niche's or a creator's).
+  const body =
+    alternatives.length === 0
+      ? { type }
+      : { schema: { oneOf: [type, ...alternatives].map((t) => ({ $ref: getSchemaPath(t) })) } };
   return applyDecorators(
+    ApiExtraModels(type, ...alternatives),
     ApiHeader({
       name: 'Prefer',
       required: false,
@@ -91,7 +97,7 @@ export function ApiOperationOk(type: Type<unknown>) {
       status: 200,
       description:
         'Success. Charged the amount in `x-service-charged-usd`; `x-service-balance-usd` is the balance after it. `x-job-id` names the job, so a client that hung up can fetch the result at `/v1/jobs/{id}`.',
-      type,
+      ...body,
       headers: { ...CHARGED, ...BALANCE, ...JOB_ID, ...RATE_LIMIT, ...REPLAYED, ...REQUEST_ID },
     }),
     ApiResponse({

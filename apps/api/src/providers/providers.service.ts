@@ -21,6 +21,8 @@ import { SandboxMediaRegistry } from './sandbox/sandbox-media-registry';
 import { SandboxVideoDataProvider } from './sandbox/sandbox-video-data.provider';
 import { notConfigured, unconfiguredLlm, unconfiguredVideoData } from './unconfigured.providers';
 import type { VideoDataProvider } from './video-data.provider';
+import type { CreatorSource } from './creator-source';
+import { SandboxCreators } from './sandbox/sandbox-creators';
 
 /** The providers one API key's mode may use. */
 export interface ModeProviders {
@@ -68,6 +70,7 @@ export class ProvidersService implements OnApplicationShutdown {
   private readonly logger = new Logger('Providers');
   private live?: ModeProviders;
   private test?: ModeProviders;
+  private sandboxCreators?: SandboxCreators;
   /** The video-data provider's request-rate limit, per provider key (shared via Redis). */
   private rateLimiter?: ProviderRateLimiter;
 
@@ -100,6 +103,24 @@ export class ProvidersService implements OnApplicationShutdown {
     }
     this.live ??= this.buildLive();
     return this.live;
+  }
+
+  /**
+   * Creator profiles and post lists for a mode (creator watches): the sandbox's creators for
+   * `test`, the live adapter's for `live` (503 `provider_unavailable` when it is not configured).
+   */
+  creatorsFor(mode: Mode): CreatorSource {
+    if (mode === 'test') {
+      this.sandboxCreators ??= new SandboxCreators(() => this.clock?.now() ?? new Date());
+      return this.sandboxCreators;
+    }
+    const videoData = this.for('live').videoData;
+    if (videoData instanceof TikhubVideoDataProvider) return videoData.creators;
+    const missing = this.missingLiveSettings().videoData;
+    const fail = async (): Promise<never> => {
+      throw notConfigured(PROVIDER_NAMES.videoData, missing);
+    };
+    return { profile: fail, posts: fail };
   }
 
   /** Settings each live provider still needs (empty when it is configured). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Mode } from '@reelscout/domain';
+import type { CreatorView, Mode, WatchKind } from '@reelscout/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SqlParams } from './sql-params';
 
@@ -28,8 +28,17 @@ export interface WatchRow {
   last_job_created_at: Date | null;
   last_job_finished_at: Date | null;
   last_job_charged: string | null;
-  /** Reels the latest run delivered (0 until it succeeded). */
+  /** Reels (a creator watch: new posts) the latest run delivered (0 until it succeeded). */
   last_new_reels: number;
+  kind: WatchKind;
+  /** A creator watch's creator (with the ids its runs look the creator up by); null for a niche. */
+  creator: StoredCreator | null;
+  outlier_multiple: number | null;
+}
+
+/** The creator a creator watch follows, as stored: the view's fields and the provider's ids. */
+export interface StoredCreator extends CreatorView {
+  sec_uid: string | null;
 }
 
 /** A due watch claimed by the scheduler, with the key its run goes under. */
@@ -69,6 +78,8 @@ export interface NewWatch {
   sort: WatchRow['sort'];
   nextRunAt: Date;
   now: Date;
+  /** Left out: a niche watch. */
+  creator?: { creator: StoredCreator; outlierMultiple: number };
 }
 
 export interface WatchChanges {
@@ -76,6 +87,7 @@ export interface WatchChanges {
   statusReason?: string | null;
   interval?: WatchRow['run_interval'];
   minOutlierScore?: number | null;
+  outlierMultiple?: number;
   nextRunAt?: Date;
   lastJobId?: string;
   /** When this run was queued: the next run asked for by hand keeps its gap from it. */
@@ -88,15 +100,18 @@ export type ManualRunTake =
 
 const COLUMNS = `w.id, w.account_id, w.mode, w.key_id, w.source, w.subject, w.query, w.market,
   w.reel_limit, w.run_interval, w.min_outlier_score, w.sort, w.status, w.status_reason,
-  w.next_run_at, w.last_job_id, w.created_at, w.updated_at`;
+  w.next_run_at, w.last_job_id, w.created_at, w.updated_at, w.kind, w.creator,
+  w.outlier_multiple`;
 
 /** The watch with its latest run's job and the reels that run delivered. */
 const WITH_LAST_RUN = `SELECT ${COLUMNS}, j.status AS last_job_status,
     j.created_at AS last_job_created_at, j.finished_at AS last_job_finished_at,
     j.charged::text AS last_job_charged,
-    CASE WHEN j.status = 'succeeded'
-      THEN (SELECT count(*)::int FROM watch_reels r WHERE r.watch_id = w.id AND r.job_id = j.id)
-      ELSE 0 END AS last_new_reels
+    CASE WHEN j.status <> 'succeeded' OR j.status IS NULL THEN 0
+      WHEN w.kind = 'creator'
+      THEN (SELECT count(*)::int FROM creator_posts p WHERE p.watch_id = w.id AND p.job_id = j.id)
+      ELSE (SELECT count(*)::int FROM watch_reels r WHERE r.watch_id = w.id AND r.job_id = j.id)
+      END AS last_new_reels
   FROM watches w LEFT JOIN jobs j ON j.id = w.last_job_id`;
 
 function scoped(params: SqlParams, scope: WatchScope): string {
@@ -134,8 +149,9 @@ export class WatchRepository {
     await manager.query(
       `INSERT INTO watches (id, account_id, mode, key_id, source, subject, query, market,
          reel_limit, run_interval, min_outlier_score, sort, status, next_run_at, created_at,
-         updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $14, $14)`,
+         updated_at, kind, creator, outlier_multiple)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, $14, $14,
+         $15, $16, $17)`,
       [
         watch.id,
         watch.accountId,
@@ -151,6 +167,9 @@ export class WatchRepository {
         watch.sort,
         watch.nextRunAt,
         watch.now,
+        watch.creator ? 'creator' : 'niche',
+        watch.creator ? JSON.stringify(watch.creator.creator) : null,
+        watch.creator?.outlierMultiple ?? null,
       ],
     );
   }
@@ -161,6 +180,12 @@ export class WatchRepository {
       `${WITH_LAST_RUN} WHERE w.id = ${params.add(id)} AND ${scoped(params, scope)}`,
       params.values,
     );
+    return rows[0] ?? null;
+  }
+
+  /** Any watch by id, in the caller's transaction (a run pausing its own watch). */
+  async findById(id: string, manager: EntityManager): Promise<WatchRow | null> {
+    const rows: WatchRow[] = await manager.query(`${WITH_LAST_RUN} WHERE w.id = $1`, [id]);
     return rows[0] ?? null;
   }
 
@@ -197,6 +222,9 @@ export class WatchRepository {
     if (changes.interval !== undefined) sets.push(`run_interval = ${params.add(changes.interval)}`);
     if (changes.minOutlierScore !== undefined) {
       sets.push(`min_outlier_score = ${params.add(changes.minOutlierScore)}`);
+    }
+    if (changes.outlierMultiple !== undefined) {
+      sets.push(`outlier_multiple = ${params.add(changes.outlierMultiple)}`);
     }
     if (changes.nextRunAt !== undefined)
       sets.push(`next_run_at = ${params.add(changes.nextRunAt)}`);

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { dashboardCall, ExecutionService } from '../execution/execution.service';
 import { checkPriceConfirmation } from '../playground/playground-runs.service';
 import { UsageService } from '../usage/usage.service';
-import { watchRunOperation } from './watch-run.operation';
+import { runOperationOf } from './creator-run.operation';
 import { WatchesService } from './watches.service';
 
 /**
@@ -35,9 +35,10 @@ export class AccountWatchRunsService {
       { accountId, mode },
       id,
       async (body) => {
-        if (mode === 'live') checkPriceConfirmation(watchRunOperation.hold(body), confirmedPrice);
+        const operation = runOperationOf(body);
+        if (mode === 'live') checkPriceConfirmation(operation.hold(body), confirmedPrice);
         return (await this.execution.run(
-          watchRunOperation,
+          operation,
           dashboardCall(accountId, mode, req, res),
           body,
         )) as JobView;

@@ -22,9 +22,15 @@ import { AccountJobModeQueryDto } from '../execution/account-jobs.controller';
 import { JobDto } from '../execution/dto/jobs.dto';
 import { ApiAccessGuard, CurrentAccount, SessionGuard } from '../request-context/session.guard';
 import { AccountWatchRunsService } from './account-watch-runs.service';
-import { AccountWatchListQueryDto, AccountWatchRunDto } from './dto/account-watch.dto';
+import {
+  AccountSnapshotsQueryDto,
+  AccountWatchListQueryDto,
+  AccountWatchRunDto,
+} from './dto/account-watch.dto';
 import {
   CreateWatchDto,
+  CreatorPostListResponseDto,
+  CreatorSnapshotListResponseDto,
   DeletedWatchResponseDto,
   UpdateWatchDto,
   WatchListResponseDto,
@@ -117,6 +123,38 @@ export class AccountWatchesController {
     return this.watches.get(scope(account, query.mode), id);
   }
 
+  @Get(':id/snapshots')
+  @ApiDashboardRoute({
+    operationId: 'accountListWatchSnapshots',
+    summary: 'A creator watch’s follower history, oldest first',
+    auth: 'session',
+    errors: { ...NO_ACCESS, ...WATCH_NOT_FOUND },
+  })
+  @ApiOkResponse({ type: CreatorSnapshotListResponseDto })
+  snapshots(
+    @CurrentAccount() account: Account,
+    @Param('id') id: string,
+    @Query() query: AccountSnapshotsQueryDto,
+  ): Promise<CreatorSnapshotListResponseDto> {
+    return this.watches.snapshots(scope(account, query.mode), id, query);
+  }
+
+  @Get(':id/posts')
+  @ApiDashboardRoute({
+    operationId: 'accountListWatchPosts',
+    summary: 'A creator watch’s posts, newest first',
+    auth: 'session',
+    errors: { ...NO_ACCESS, ...WATCH_NOT_FOUND },
+  })
+  @ApiOkResponse({ type: CreatorPostListResponseDto })
+  posts(
+    @CurrentAccount() account: Account,
+    @Param('id') id: string,
+    @Query() query: AccountWatchListQueryDto,
+  ): Promise<CreatorPostListResponseDto> {
+    return this.watches.posts(scope(account, query.mode), id, query);
+  }
+
   @Patch(':id')
   @ApiDashboardRoute({
     operationId: 'accountUpdateWatch',
@@ -156,7 +194,7 @@ export class AccountWatchesController {
     operationId: 'accountRunWatch',
     summary: 'Run a watch now (an async job)',
     description:
-      'The run `POST /v1/watches/{id}/run` starts, as an async job of the account with no key (`source: dashboard`): held before work (402 `insufficient_credit`), charged per new reel delivered, free when nothing is new. Live runs must confirm the price (`confirm_price_usd`). Poll the job at `Location`.',
+      'The run `POST /v1/watches/{id}/run` starts, as an async job of the account with no key (`source: dashboard`): held before work (402 `insufficient_credit`); a niche watch’s run is charged per new reel delivered (free when nothing is new), a creator watch’s at its flat price. Live runs must confirm the price (`confirm_price_usd`). Poll the job at `Location`.',
     auth: 'session',
     errors: {
       ...CHANGES,

@@ -3,9 +3,13 @@ import type { OperationContract } from '../execution/operation.contract';
 import type { WatchRunBody, WatchRunResult } from './watch-run.service';
 import { WatchRunService } from './watch-run.service';
 
+/** A niche watch's run: a body naming a watch, of no other kind (a creator watch's has its own). */
 function isWatchRun(body: unknown): body is WatchRunBody {
   return (
-    typeof body === 'object' && body !== null && typeof (body as WatchRunBody).watch_id === 'string'
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as WatchRunBody).watch_id === 'string' &&
+    (body as { kind?: unknown }).kind === undefined
   );
 }
 

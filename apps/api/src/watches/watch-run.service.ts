@@ -70,9 +70,10 @@ export class WatchRunService {
   /**
    * The watch's latest run is this job's (a scheduled run was recorded with its slot when it was
    * queued; a run asked for by hand is recorded here, once). A watch deleted since the run was
-   * asked for fails the run, before any provider call: nothing is charged.
+   * asked for fails the run, before any provider call: nothing is charged. A creator watch's run
+   * (CreatorRunService) records itself the same way.
    */
-  private async recordRun(watchId: string, jobId: string): Promise<void> {
+  async recordRun(watchId: string, jobId: string): Promise<void> {
     const now = this.clock.now();
     const recorded = await this.dataSource.transaction(async (manager) => {
       const inserted = await this.runs.record({ watchId, jobId, slotAt: null, now }, manager);

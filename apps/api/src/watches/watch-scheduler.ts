@@ -15,7 +15,7 @@ import { JobQueue } from '../execution/job-queue';
 import { WatchRunRepository } from '../repositories/watch-run.repository';
 import { WatchRepository, type ClaimedWatch } from '../repositories/watch.repository';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
-import { watchRunOperation } from './watch-run.operation';
+import { runOperationOf } from './creator-run.operation';
 import { runBodyOf } from './watches.service';
 import { watchView } from './watch-views';
 
@@ -98,8 +98,9 @@ export class WatchScheduler implements OnApplicationBootstrap {
       try {
         // A savepoint: a refused hold aborts its statement, and the pause below must still run.
         jobId = await manager.transaction(async (inner) => {
+          const body = runBodyOf(watch);
           const started = await this.execution.enqueue(
-            watchRunOperation,
+            runOperationOf(body),
             {
               accountId: watch.account_id,
               mode: watch.mode,
@@ -109,7 +110,7 @@ export class WatchScheduler implements OnApplicationBootstrap {
               // A scheduled run has no Idempotency-Key and reads no jobs: no key line applies.
               confinedTo: null,
             },
-            runBodyOf(watch),
+            body,
             inner,
             `watch_${watch.id}_${slotAt.toISOString()}`,
           );

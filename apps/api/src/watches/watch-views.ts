@@ -12,6 +12,17 @@ export function watchView(row: WatchRow): WatchView {
   return {
     id: row.id,
     object: 'watch',
+    kind: row.kind,
+    creator: row.creator
+      ? {
+          market: row.creator.market,
+          handle: row.creator.handle,
+          name: row.creator.name,
+          url: row.creator.url,
+        }
+      : null,
+    outlier_multiple:
+      row.outlier_multiple === null ? null : Math.round(Number(row.outlier_multiple) * 1000) / 1000,
     query: row.query,
     market: row.market,
     limit: row.reel_limit,

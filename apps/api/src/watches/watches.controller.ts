@@ -22,15 +22,19 @@ import { ExecutionService } from '../execution/execution.service';
 import { CurrentCaller, type Caller } from '../request-context/caller';
 import { OperationName, SlowOperation } from '../throttling/api-rate-limit.guard';
 import { ListQueryDto } from '../webhooks/dto/webhook-endpoint.dto';
+import { creatorRunOperation, runOperationOf } from './creator-run.operation';
 import {
   CreateWatchDto,
+  CreatorPostListResponseDto,
+  CreatorRunResultDto,
+  CreatorSnapshotListResponseDto,
   DeletedWatchResponseDto,
+  SnapshotsQueryDto,
   UpdateWatchDto,
   WatchListResponseDto,
   WatchResponseDto,
   WatchRunResultDto,
 } from './dto/watch.dto';
-import { watchRunOperation } from './watch-run.operation';
 import { WatchesService } from './watches.service';
 
 const WATCH_NOT_FOUND = {
@@ -83,9 +87,17 @@ export class WatchesController {
     operationId: 'createWatch',
     summary: 'Create a watch',
     description:
-      'A scan of `query` that runs every hour or every day and delivers only reels it has not delivered before (webhook `watch.new_reels`), each run billed as a scan of the reels it delivers. Its runs are this key’s scans: its spend limits and its `x-subject` apply. The key needs the `scan` scope. At most `WATCHES_MAX_PER_MODE` (50) per account and mode.',
+      'A niche watch (`kind: "niche"`, the default) is a scan of `query` that runs every hour or every day and delivers only reels it has not delivered before (webhook `watch.new_reels`), each run billed as a scan of the reels it delivers. ' +
+      'A creator watch (`kind: "creator"`) follows one creator (`creator`: a profile link, or an `@handle` with `market`): each run records a follower snapshot and the posts not seen before, each against the creator’s median (webhooks `creator.new_posts`, `creator.outlier_post`), at a flat price per successful run. An unknown or private creator is 404 `not_found`, not charged. ' +
+      'Its runs are this key’s scans: its spend limits and its `x-subject` apply. The key needs the `scan` scope. At most `WATCHES_MAX_PER_MODE` (50) per account and mode, both kinds counted.',
     body: true,
     conflict: WATCH_CAP,
+    notFound: {
+      when: 'a creator watch’s creator is unknown, private or deleted.',
+      message:
+        'No public creator found for this profile link or handle (unknown, private or deleted).',
+      param: 'creator',
+    },
   })
   @ApiV1Ok(WatchResponseDto, {
     status: 201,
@@ -134,6 +146,40 @@ export class WatchesController {
     return this.watches.update(scope(caller), id, body);
   }
 
+  @Get(':id/snapshots')
+  @ApiV1Route({
+    operationId: 'listWatchSnapshots',
+    summary: 'A creator watch’s follower history',
+    description:
+      'The snapshots its runs recorded, oldest first, within `from`–`to`; page with `limit` and `starting_after` (the last snapshot’s `at`). Free. A niche watch has none (400).',
+    notFound: WATCH_NOT_FOUND,
+  })
+  @ApiV1Ok(CreatorSnapshotListResponseDto, { description: 'A page of snapshots.' })
+  snapshots(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Query() query: SnapshotsQueryDto,
+  ): Promise<CreatorSnapshotListResponseDto> {
+    return this.watches.snapshots(scope(caller), id, query);
+  }
+
+  @Get(':id/posts')
+  @ApiV1Route({
+    operationId: 'listWatchPosts',
+    summary: 'A creator watch’s posts, newest first',
+    description:
+      'Every post its runs found, with its counts when first seen and its multiple of the creator’s median; page with `limit` and `starting_after` (a post’s `id`). Free. A niche watch has none (400).',
+    notFound: WATCH_NOT_FOUND,
+  })
+  @ApiV1Ok(CreatorPostListResponseDto, { description: 'A page of posts.' })
+  posts(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Query() query: ListQueryDto,
+  ): Promise<CreatorPostListResponseDto> {
+    return this.watches.posts(scope(caller), id, query);
+  }
+
   @Delete(':id')
   @ApiV1Route({
     operationId: 'deleteWatch',
@@ -158,8 +204,8 @@ export class WatchesController {
   // A run is a paid call: its usage record is the execution module's, or this guard's when the
   // call is refused before it.
   @SetMetadata(NO_USAGE_RECORD, false)
-  @ApiOperation({ operationId: 'runWatch', ...watchRunOperation.docs })
-  @ApiOperationOk(WatchRunResultDto)
+  @ApiOperation({ operationId: 'runWatch', ...creatorRunOperation.docs })
+  @ApiOperationOk(WatchRunResultDto, CreatorRunResultDto)
   @ApiOperationErrors({
     notFound: '`not_found`: no watch with this id among this key’s account and mode. Not charged.',
     tooSoon: WATCH_RUN_GAP,
@@ -169,11 +215,14 @@ export class WatchesController {
     @Param('id') id: string,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<WatchRunResultDto | JobView> {
+  ): Promise<WatchRunResultDto | CreatorRunResultDto | JobView> {
     return this.watches.runByHand(
       scope(caller),
       id,
-      (body) => this.execution.run(watchRunOperation, { caller, req, res }, body),
+      (body) =>
+        this.execution.run(runOperationOf(body), { caller, req, res }, body) as Promise<
+          WatchRunResultDto | CreatorRunResultDto | JobView
+        >,
       // A run that opened its job answers with its id, even when the work then fails.
       () => res.getHeader('x-job-id') !== undefined,
     );

@@ -3,6 +3,8 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { ExecutionModule } from '../execution/execution.module';
 import { OperationCatalog } from '../execution/operation-catalog';
+import { ProvidersModule } from '../providers/providers.module';
+import { CreatorTrackingRepository } from '../repositories/creator-tracking.repository';
 import { WatchReelRepository } from '../repositories/watch-reel.repository';
 import { WatchRunRepository } from '../repositories/watch-run.repository';
 import { WatchRepository } from '../repositories/watch.repository';
@@ -11,6 +13,8 @@ import { UsageModule } from '../usage/usage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { AccountWatchRunsService } from './account-watch-runs.service';
 import { AccountWatchesController } from './account-watches.controller';
+import { creatorRunOperation } from './creator-run.operation';
+import { CreatorRunService } from './creator-run.service';
 import { WatchRunService } from './watch-run.service';
 import { watchRunOperation } from './watch-run.operation';
 import { WatchScheduler } from './watch-scheduler';
@@ -28,6 +32,7 @@ import { WatchesService } from './watches.service';
     AccountsModule,
     ApiKeysModule,
     ExecutionModule,
+    ProvidersModule,
     ScanModule,
     UsageModule,
     WebhooksModule,
@@ -37,15 +42,18 @@ import { WatchesService } from './watches.service';
     WatchRepository,
     WatchRunRepository,
     WatchReelRepository,
+    CreatorTrackingRepository,
     WatchesService,
     AccountWatchRunsService,
     WatchRunService,
+    CreatorRunService,
     WatchScheduler,
   ],
   exports: [WatchesService],
 })
 export class WatchesModule {
-  constructor(catalog: OperationCatalog, runs: WatchRunService) {
+  constructor(catalog: OperationCatalog, runs: WatchRunService, creatorRuns: CreatorRunService) {
+    catalog.register(creatorRunOperation, creatorRuns);
     catalog.register(watchRunOperation, runs);
   }
 }

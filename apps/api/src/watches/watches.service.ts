@@ -4,12 +4,19 @@ import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DomainError,
+  isMarket,
+  namespacedIdFor,
+  OUTLIER_MULTIPLE,
+  parseCreatorRef,
   SCAN_MAX_REELS,
   watchStepMs,
+  type CreatorPostListView,
+  type CreatorSnapshotListView,
   type DeletedWatchView,
   type Mode,
   type UsageSource,
   type WatchInterval,
+  type WatchKind,
   type WatchListView,
   type WatchSort,
   type WatchStatus,
@@ -18,8 +25,15 @@ import {
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { watchesConfig } from '../config';
-import { WatchRepository, type WatchRow, type WatchScope } from '../repositories/watch.repository';
-import type { WatchRunBody } from './watch-run.service';
+import { ProvidersService } from '../providers/providers.service';
+import { CreatorTrackingRepository } from '../repositories/creator-tracking.repository';
+import {
+  WatchRepository,
+  type StoredCreator,
+  type WatchRow,
+  type WatchScope,
+} from '../repositories/watch.repository';
+import type { AnyWatchRunBody } from './creator-run.operation';
 import { watchView } from './watch-views';
 
 export type { WatchScope };
@@ -34,7 +48,10 @@ export interface WatchCreator {
 }
 
 export interface NewWatchInput {
-  query: string;
+  kind?: WatchKind;
+  query?: string;
+  creator?: string;
+  outlier_multiple?: number;
   market?: 'auto' | 'network_a' | 'network_b';
   limit?: number;
   interval: WatchInterval;
@@ -46,7 +63,12 @@ export interface WatchChangesInput {
   status?: WatchStatus;
   interval?: WatchInterval;
   min_outlier_score?: number | null;
+  outlier_multiple?: number;
 }
+
+/** The fields only one kind of watch takes: sent for the other kind they are a 400. */
+const NICHE_ONLY = ['query', 'limit', 'sort', 'min_outlier_score'] as const;
+const CREATOR_ONLY = ['creator', 'outlier_multiple'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new DomainError('not_found', 'No such watch.', { param: 'id' });
@@ -63,9 +85,21 @@ export class WatchesService {
     private readonly watches: WatchRepository,
     @Inject(watchesConfig.KEY) private readonly config: ConfigType<typeof watchesConfig>,
     private readonly clock: Clock,
+    private readonly providers: ProvidersService,
+    private readonly tracking: CreatorTrackingRepository,
   ) {}
 
   async create(creator: WatchCreator, input: NewWatchInput): Promise<WatchView> {
+    const kind = input.kind ?? 'niche';
+    for (const field of kind === 'creator' ? NICHE_ONLY : CREATOR_ONLY) {
+      if (input[field] !== undefined) {
+        throw new DomainError('invalid_request', `${field} is not a field of a ${kind} watch.`, {
+          param: field,
+        });
+      }
+    }
+    // A creator is looked up before anything is stored: an unknown or private one is a 404.
+    const found = kind === 'creator' ? await this.findCreator(creator.mode, input) : undefined;
     const max = this.config.maxPerMode;
     const id = randomUUID();
     const now = this.clock.now();
@@ -86,19 +120,54 @@ export class WatchesService {
           keyId: creator.keyId,
           source: creator.source,
           subject: creator.subject,
-          query: input.query,
-          market: input.market ?? 'auto',
+          query: found ? `@${found.handle ?? found.sec_uid}` : input.query!,
+          market: found ? found.market : (input.market ?? 'auto'),
           limit: input.limit ?? SCAN_MAX_REELS,
           interval: input.interval,
           minOutlierScore: input.min_outlier_score ?? null,
           sort: input.sort ?? null,
           nextRunAt: new Date(now.getTime() + watchStepMs(input.interval)),
           now,
+          ...(found
+            ? {
+                creator: {
+                  creator: found,
+                  outlierMultiple: input.outlier_multiple ?? OUTLIER_MULTIPLE.default,
+                },
+              }
+            : {}),
         },
         manager,
       );
     });
     return this.get({ accountId: creator.accountId, mode: creator.mode }, id);
+  }
+
+  /** The creator `input` names, as the mode's provider finds it: 404 when unknown or private. */
+  private async findCreator(mode: Mode, input: NewWatchInput): Promise<StoredCreator> {
+    if (input.creator === undefined) {
+      throw new DomainError('invalid_request', 'creator is required for a creator watch.', {
+        param: 'creator',
+      });
+    }
+    const market = isMarket(input.market) ? input.market : undefined;
+    const ref = parseCreatorRef(input.creator, market);
+    this.providers.requireConfigured(mode, 'videoData');
+    const profile = await this.providers.creatorsFor(mode).profile(ref);
+    if (!profile) {
+      throw new DomainError(
+        'not_found',
+        'No public creator found for this profile link or handle (unknown, private or deleted).',
+        { param: 'creator' },
+      );
+    }
+    return {
+      market: profile.market,
+      handle: profile.handle,
+      name: profile.name,
+      url: profile.url,
+      sec_uid: profile.secUid,
+    };
   }
 
   async list(
@@ -135,6 +204,14 @@ export class WatchesService {
    */
   async update(scope: WatchScope, id: string, input: WatchChangesInput): Promise<WatchView> {
     const current = await this.owned(scope, id);
+    const field = current.kind === 'creator' ? 'min_outlier_score' : 'outlier_multiple';
+    if (input[field] !== undefined) {
+      throw new DomainError(
+        'invalid_request',
+        `${field} is not a field of a ${current.kind} watch.`,
+        { param: field },
+      );
+    }
     const now = this.clock.now();
     const interval = input.interval ?? current.run_interval;
     const resumed = input.status === 'active' && current.status === 'paused';
@@ -146,6 +223,7 @@ export class WatchesService {
         statusReason: input.status === undefined ? undefined : null,
         interval: input.interval,
         minOutlierScore: input.min_outlier_score,
+        outlierMultiple: input.outlier_multiple,
         nextRunAt:
           resumed || input.interval !== undefined
             ? new Date(now.getTime() + watchStepMs(interval))
@@ -163,8 +241,68 @@ export class WatchesService {
     return { id: current.id, object: 'watch', deleted: true };
   }
 
+  /**
+   * A creator watch's follower history, oldest first, within `from`–`to` (free). `limit` and
+   * `starting_after` (the `at` of the previous page's last snapshot) page it.
+   */
+  async snapshots(
+    scope: WatchScope,
+    id: string,
+    query: { from?: string; to?: string; limit?: number; starting_after?: string },
+  ): Promise<CreatorSnapshotListView> {
+    const watch = await this.ownedCreatorWatch(scope, id);
+    const limit = query.limit ?? 10;
+    const rows = await this.tracking.snapshots(watch.id, {
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? new Date(query.to) : undefined,
+      after: query.starting_after ? new Date(query.starting_after) : undefined,
+      limit: limit + 1,
+    });
+    return { object: 'list', data: rows.slice(0, limit), has_more: rows.length > limit };
+  }
+
+  /** A creator watch's posts, newest first (free); `starting_after` is a post's `id`. */
+  async posts(
+    scope: WatchScope,
+    id: string,
+    page: { limit?: number; starting_after?: string },
+  ): Promise<CreatorPostListView> {
+    const watch = await this.ownedCreatorWatch(scope, id);
+    const market = watch.creator!.market;
+    const limit = page.limit ?? 10;
+    const after = page.starting_after?.replace(/^network_b:/, '');
+    const rows = await this.tracking.posts(watch.id, { after, limit: limit + 1 });
+    if (!rows) {
+      throw new DomainError(
+        'invalid_request',
+        'starting_after must be one of this watch’s posts.',
+        {
+          param: 'starting_after',
+        },
+      );
+    }
+    return {
+      object: 'list',
+      data: rows.slice(0, limit).map(({ post_id, ...post }) => ({
+        id: namespacedIdFor(market, post_id),
+        ...post,
+      })),
+      has_more: rows.length > limit,
+    };
+  }
+
+  private async ownedCreatorWatch(scope: WatchScope, id: string): Promise<WatchRow> {
+    const watch = await this.owned(scope, id);
+    if (watch.kind !== 'creator') {
+      throw new DomainError('invalid_request', 'Only a creator watch has snapshots and posts.', {
+        param: 'id',
+      });
+    }
+    return watch;
+  }
+
   /** The body of a run of the scope's watch, as the watch is now. */
-  async runBody(scope: WatchScope, id: string): Promise<WatchRunBody> {
+  async runBody(scope: WatchScope, id: string): Promise<AnyWatchRunBody> {
     return runBodyOf(await this.owned(scope, id));
   }
 
@@ -179,7 +317,7 @@ export class WatchesService {
   async runByHand<T>(
     scope: WatchScope,
     id: string,
-    start: (body: WatchRunBody) => Promise<T>,
+    start: (body: AnyWatchRunBody) => Promise<T>,
     opened: () => boolean,
   ): Promise<T> {
     const body = await this.runBody(scope, id);
@@ -213,8 +351,19 @@ export class WatchesService {
   }
 }
 
-/** What a run of this watch scans for, stored as its job's request. */
-export function runBodyOf(row: WatchRow): WatchRunBody {
+/**
+ * What a run of this watch does, stored as its job's request: a niche watch's scan, or a creator
+ * watch's creator.
+ */
+export function runBodyOf(row: WatchRow): AnyWatchRunBody {
+  if (row.kind === 'creator') {
+    return {
+      kind: 'creator',
+      watch_id: row.id,
+      creator: row.creator!,
+      outlier_multiple: roundMultiple(row.outlier_multiple!),
+    };
+  }
   return {
     watch_id: row.id,
     query: row.query,
@@ -223,4 +372,9 @@ export function runBodyOf(row: WatchRow): WatchRunBody {
     ...(row.sort ? { sort: row.sort } : {}),
     ...(row.min_outlier_score === null ? {} : { min_outlier_score: Number(row.min_outlier_score) }),
   };
+}
+
+/** `real` keeps about seven digits: 1.2 comes back as 1.2000000476…; this gives 1.2 again. */
+export function roundMultiple(value: number): number {
+  return Math.round(Number(value) * 1000) / 1000;
 }

@@ -37,6 +37,11 @@ export const PROVIDER_PATHS = {
   networkBTopicBillboard: '/api/v1/douyin/creator/fetch_creator_hot_topic_billboard',
   instagramPostByUrl: '/api/v1/instagram/v1/fetch_post_by_url',
   youtubeVideoInfo: '/api/v1/youtube/web/get_video_info',
+  networkAUserProfile: '/api/v1/tiktok/app/v3/handler_user_profile',
+  networkAUserPosts: '/api/v1/tiktok/app/v3/fetch_user_post_videos',
+  networkBUserProfile: '/api/v1/douyin/app/v3/handler_user_profile',
+  networkBUserProfileByHandle: '/api/v1/douyin/web/handler_user_profile_v2',
+  networkBUserPosts: '/api/v1/douyin/app/v3/fetch_user_post_videos',
 } as const;
 
 /**
@@ -95,6 +100,12 @@ export interface FakeProvider extends FakeServerControls {
   addInstagramPost(code: string, media: Record<string, unknown>): void;
   addYoutubeVideo(id: string, video: Record<string, unknown>): void;
   /**
+   * A creator (app format, see `appUser`) and their posts, newest first (each added with
+   * `addPost`): served by the profile endpoints (by `sec_uid`, `unique_id` or `uid`) and the
+   * post lists. Adding the same creator again replaces it.
+   */
+  addCreator(market: Market, user: Record<string, unknown>, postIds: string[]): void;
+  /**
    * Serves a file at `/media/<name>` (no auth, like a CDN); returns its URL. With
    * `needsChainToken`, like network_a's web CDN links, it answers 403 unless the request sends the
    * `tt_chain_token` cookie that the web post detail carries.
@@ -136,6 +147,14 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
     string,
     { content: Buffer; contentType: string; needsChainToken: boolean }
   >();
+  const creators: Record<Market, { user: Record<string, unknown>; postIds: string[] }[]> = {
+    network_a: [],
+    network_b: [],
+  };
+  const creatorBy = (market: Market, name: string, value: string) =>
+    value === ''
+      ? undefined
+      : creators[market].find((entry) => String(entry.user[name] ?? '') === value);
   let playCounts: Record<string, number> = {};
   let statisticsShape: StatisticsShape = 'statistics_list';
   let pageSize = 10;
@@ -399,6 +418,53 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
         const item = youtube.get(param('video_id'));
         return item ? ok(item) : notFound();
       }
+      case PROVIDER_PATHS.networkAUserProfile: {
+        // The contract's priority: sec_user_id, then user_id, then unique_id.
+        const entry =
+          creatorBy('network_a', 'sec_uid', param('sec_user_id')) ??
+          creatorBy('network_a', 'uid', param('user_id')) ??
+          creatorBy('network_a', 'unique_id', param('unique_id'));
+        return entry ? ok({ status_code: 0, user: entry.user }) : notFound();
+      }
+      case PROVIDER_PATHS.networkBUserProfile:
+      case PROVIDER_PATHS.networkBUserProfileByHandle: {
+        const entry =
+          path === PROVIDER_PATHS.networkBUserProfile
+            ? creatorBy('network_b', 'sec_uid', param('sec_user_id'))
+            : creatorBy('network_b', 'unique_id', param('unique_id'));
+        // network_b answers an unknown user with a 200 and no user.
+        return ok({ status_code: 0, user: entry?.user ?? null });
+      }
+      case PROVIDER_PATHS.networkAUserPosts:
+      case PROVIDER_PATHS.networkBUserPosts: {
+        const market: Market =
+          path === PROVIDER_PATHS.networkAUserPosts ? 'network_a' : 'network_b';
+        const entry =
+          creatorBy(market, 'sec_uid', param('sec_user_id')) ??
+          creatorBy(market, 'unique_id', param('unique_id'));
+        const count = Number(query.get('count') ?? '20');
+        const offset = offsetParam('max_cursor');
+        const ids = entry?.postIds ?? [];
+        const list = ids
+          .slice(offset, offset + count)
+          .map((id) => posts[market].get(id))
+          .filter((aweme): aweme is Record<string, unknown> => aweme !== undefined)
+          // network_b's lists withhold play counts (a 0 placeholder), as its feeds do.
+          .map((aweme) =>
+            market === 'network_b'
+              ? {
+                  ...aweme,
+                  statistics: { ...(aweme.statistics as Record<string, unknown>), play_count: 0 },
+                }
+              : aweme,
+          );
+        return ok({
+          status_code: 0,
+          aweme_list: list,
+          max_cursor: offset + count,
+          has_more: offset + count < ids.length ? 1 : 0,
+        });
+      }
       default:
         return { status: 404, json: { detail: 'Not Found' } };
     }
@@ -456,6 +522,10 @@ export async function startFakeProvider(options: { apiKey?: string } = {}): Prom
     },
     addYoutubeVideo: (id: string, item: Record<string, unknown>) => {
       youtube.set(id, item);
+    },
+    addCreator: (market: Market, user: Record<string, unknown>, postIds: string[]) => {
+      creators[market] = creators[market].filter((entry) => entry.user.sec_uid !== user.sec_uid);
+      creators[market].push({ user, postIds: [...postIds] });
     },
     setMedia: (
       name: string,

@@ -275,3 +275,28 @@ export function youtubeVideo(options: {
 function stripUndefined<T extends Record<string, unknown>>(object: T): T {
   return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T;
 }
+
+/**
+ * A creator's profile in the app format: `user.{uid, sec_uid, unique_id, nickname,
+ * follower_count, total_favorited, aweme_count, secret}` (`secret: 1` is a private account).
+ */
+export function appUser(options: {
+  secUid: string;
+  handle: string;
+  nickname?: string;
+  followers: number;
+  likes: number;
+  videos: number;
+  isPrivate?: boolean;
+}): Record<string, unknown> {
+  return {
+    uid: `uid-${options.secUid.slice(-6)}`,
+    sec_uid: options.secUid,
+    unique_id: options.handle,
+    nickname: options.nickname ?? options.handle,
+    follower_count: options.followers,
+    total_favorited: options.likes,
+    aweme_count: options.videos,
+    secret: options.isPrivate ? 1 : 0,
+  };
+}

@@ -27,6 +27,8 @@ export interface ContractEndpoint {
   path: string;
   deprecated: boolean;
   params: ContractParam[];
+  /** Parameters the contract makes optional one by one but of which one must be sent, non-empty. */
+  requiresOneOf?: string[];
   source: string;
   example?: unknown;
 }
@@ -106,6 +108,16 @@ export function validateRequest(
     issues.push({ loc: ['body'], msg: 'a GET request has no body', type: 'value_error.extra' });
   }
 
+  if (
+    endpoint.requiresOneOf &&
+    !endpoint.requiresOneOf.some((name) => (request.query.get(name) ?? '') !== '')
+  ) {
+    issues.push({
+      loc: ['query'],
+      msg: `one of ${endpoint.requiresOneOf.join(', ')} is required`,
+      type: 'value_error.missing',
+    });
+  }
   for (const param of endpoint.params) {
     const present = param.in === 'query' ? request.query.has(param.name) : param.name in body;
     if (!present) {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 /**
  * A model of one account's test-mode money (balance, held, shortfall, open disputes) and its
  * key's and subjects' spend windows, and random interleavings of production's money statements
- * (JobLedger, LedgerRepository, BillingService: the functions of money.sql) checked against it
+ * (the job aggregate, MoneyRepository, BillingService: the functions of money.sql) checked against it
  * after every step. Two UTC days of one month, so the day windows and the month window differ.
  */
 

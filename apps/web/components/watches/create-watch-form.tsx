@@ -3,8 +3,10 @@
 import type { Mode } from '@reelscout/domain/modes';
 import {
   WATCH_INTERVALS,
+  WATCH_KINDS,
   WATCH_SORTS,
   type WatchInterval,
+  type WatchKind,
   type WatchSort,
   type WatchView,
 } from '@reelscout/domain/views';
@@ -17,7 +19,17 @@ import type { MarketChoice } from '../../lib/playground-types';
 import { Alert } from '../ui/alert';
 import { Field } from '../ui/field';
 
-const FIELDS = ['query', 'market', 'limit', 'interval', 'min_outlier_score', 'sort'] as const;
+const FIELDS = [
+  'kind',
+  'query',
+  'creator',
+  'market',
+  'limit',
+  'interval',
+  'min_outlier_score',
+  'sort',
+  'outlier_multiple',
+] as const;
 
 /** A number as typed: a value that is not one is the API's to refuse, beside its field. */
 function typed(value: string): number | string {
@@ -64,9 +76,11 @@ function Select<T extends string>({
 }
 
 /**
- * A new watch of the mode the page shows: a brief, a market, how many reels a run considers, how
- * often, the scan's order, and an optional minimum outlier score. Left blank, a field takes the
- * API's default. The API checks every field; its refusal shows beside the field it names.
+ * A new watch of the mode the page shows. A niche watch: a brief, a market, how many reels a run
+ * considers, how often, the scan's order, and an optional minimum outlier score. A creator watch:
+ * the creator (a profile link, or an @handle with its market), how often, and an optional outlier
+ * multiple. Left blank, a field takes the API's default. The API checks every field; its refusal
+ * shows beside the field it names.
  */
 export function CreateWatchForm({
   mode,
@@ -76,6 +90,9 @@ export function CreateWatchForm({
   onCreated: (watch: WatchView) => void;
 }) {
   const t = useTranslations('watches.create');
+  const [kind, setKind] = useState<WatchKind>('niche');
+  const [creator, setCreator] = useState('');
+  const [multiple, setMultiple] = useState('');
   const [query, setQuery] = useState('');
   const [market, setMarket] = useState<MarketChoice>('auto');
   const [limit, setLimit] = useState('');
@@ -91,18 +108,30 @@ export function CreateWatchForm({
     setErrors(NO_ERRORS);
     const score = minScore.trim();
     const reels = limit.trim();
+    const times = multiple.trim();
+    // A creator's market is the link's, or the one chosen for a handle: `auto` sends none.
+    const body =
+      kind === 'creator'
+        ? {
+            kind,
+            creator,
+            interval,
+            ...(market === 'auto' ? {} : { market }),
+            ...(times === '' ? {} : { outlier_multiple: typed(times) }),
+          }
+        : {
+            query,
+            market,
+            interval,
+            sort,
+            ...(reels === '' ? {} : { limit: typed(reels) }),
+            ...(score === '' ? {} : { min_outlier_score: typed(score) }),
+          };
     try {
-      const watch = await api<WatchView>(`/account/watches?mode=${mode}`, {
-        body: {
-          query,
-          market,
-          interval,
-          sort,
-          ...(reels === '' ? {} : { limit: typed(reels) }),
-          ...(score === '' ? {} : { min_outlier_score: typed(score) }),
-        },
-      });
+      const watch = await api<WatchView>(`/account/watches?mode=${mode}`, { body });
       setQuery('');
+      setCreator('');
+      setMultiple('');
       setLimit('');
       setMinScore('');
       onCreated(watch);
@@ -117,14 +146,33 @@ export function CreateWatchForm({
     <section className="panel" aria-labelledby="create-watch-heading">
       <h2 id="create-watch-heading">{t('heading', { mode })}</h2>
       <form className="filters" onSubmit={(e) => void submit(e)} noValidate>
-        <Field
-          label={t('query')}
-          value={query}
-          maxLength={2000}
-          required
-          onChange={(e) => setQuery(e.target.value)}
-          error={errors.fields.query}
+        <Select
+          label={t('kind')}
+          value={kind}
+          options={WATCH_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
+          error={errors.fields.kind}
+          onChange={setKind}
         />
+        {kind === 'creator' ? (
+          <Field
+            label={t('creator')}
+            value={creator}
+            maxLength={2000}
+            required
+            placeholder={t('creatorPlaceholder')}
+            onChange={(e) => setCreator(e.target.value)}
+            error={errors.fields.creator}
+          />
+        ) : (
+          <Field
+            label={t('query')}
+            value={query}
+            maxLength={2000}
+            required
+            onChange={(e) => setQuery(e.target.value)}
+            error={errors.fields.query}
+          />
+        )}
         <Select
           label={t('market')}
           value={market}
@@ -132,14 +180,16 @@ export function CreateWatchForm({
           error={errors.fields.market}
           onChange={setMarket}
         />
-        <Field
-          label={t('limit')}
-          inputMode="numeric"
-          value={limit}
-          placeholder={t('limitPlaceholder')}
-          onChange={(e) => setLimit(e.target.value)}
-          error={errors.fields.limit}
-        />
+        {kind === 'niche' ? (
+          <Field
+            label={t('limit')}
+            inputMode="numeric"
+            value={limit}
+            placeholder={t('limitPlaceholder')}
+            onChange={(e) => setLimit(e.target.value)}
+            error={errors.fields.limit}
+          />
+        ) : null}
         <Select
           label={t('interval')}
           value={interval}
@@ -147,21 +197,34 @@ export function CreateWatchForm({
           error={errors.fields.interval}
           onChange={setEvery}
         />
-        <Select
-          label={t('sort')}
-          value={sort}
-          options={WATCH_SORTS.map((value) => ({ value, label: t(`sorts.${value}`) }))}
-          error={errors.fields.sort}
-          onChange={setSort}
-        />
-        <Field
-          label={t('minScore')}
-          inputMode="decimal"
-          value={minScore}
-          placeholder={t('minScorePlaceholder')}
-          onChange={(e) => setMinScore(e.target.value)}
-          error={errors.fields.min_outlier_score}
-        />
+        {kind === 'niche' ? (
+          <>
+            <Select
+              label={t('sort')}
+              value={sort}
+              options={WATCH_SORTS.map((value) => ({ value, label: t(`sorts.${value}`) }))}
+              error={errors.fields.sort}
+              onChange={setSort}
+            />
+            <Field
+              label={t('minScore')}
+              inputMode="decimal"
+              value={minScore}
+              placeholder={t('minScorePlaceholder')}
+              onChange={(e) => setMinScore(e.target.value)}
+              error={errors.fields.min_outlier_score}
+            />
+          </>
+        ) : (
+          <Field
+            label={t('outlierMultiple')}
+            inputMode="decimal"
+            value={multiple}
+            placeholder={t('outlierMultiplePlaceholder')}
+            onChange={(e) => setMultiple(e.target.value)}
+            error={errors.fields.outlier_multiple}
+          />
+        )}
         <p className="filter-actions">
           <button type="submit" className="button" disabled={busy}>
             {busy ? t('creating') : t('submit')}

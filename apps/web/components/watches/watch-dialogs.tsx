@@ -1,16 +1,21 @@
 'use client';
 
 import { formatUsd } from '@reelscout/domain/money';
-import { maxCharge } from '@reelscout/domain/prices';
+import { maxCharge, PRICES } from '@reelscout/domain/prices';
 import type { WatchView } from '@reelscout/domain/views';
 import { useTranslations } from 'next-intl';
 import { useMoney } from '../../lib/use-money';
 import { Alert } from '../ui/alert';
 import { Modal } from '../ui/modal';
 
+/** What a run of this watch holds at most, in micro-USD: a creator watch's is its flat price. */
+function runMicros(watch: Pick<WatchView, 'limit' | 'kind'>): number {
+  return watch.kind === 'creator' ? PRICES.creatorRun : maxCharge('scan', { limit: watch.limit });
+}
+
 /** What a run of this watch holds at most, the price a live run confirms (`0.150000`). */
-export function runPrice(watch: Pick<WatchView, 'limit'>): string {
-  return formatUsd(maxCharge('scan', { limit: watch.limit }));
+export function runPrice(watch: Pick<WatchView, 'limit' | 'kind'>): string {
+  return formatUsd(runMicros(watch));
 }
 
 /** Asks before a watch is deleted: it runs no more and its delivered-reel memory goes with it. */
@@ -85,8 +90,9 @@ export function ConfirmLiveRunDialog({
           <h2 id="confirm-run-title">{t('title')}</h2>
           <p id="confirm-run-text">
             {t('text', {
+              kind: watch.kind,
               query: watch.query,
-              price: money.usd(maxCharge('scan', { limit: watch.limit })),
+              price: money.usd(runMicros(watch)),
             })}
           </p>
           <div className="dialog-actions">

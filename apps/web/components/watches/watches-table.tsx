@@ -2,6 +2,7 @@
 
 import type { WatchView } from '@reelscout/domain/views';
 import { useTranslations } from 'next-intl';
+import Link from 'next/link';
 import { Badge } from '../ui/badge';
 import { DateTime } from '../ui/date-time';
 
@@ -14,9 +15,12 @@ export type WatchAction = 'run' | 'pause' | 'resume' | 'delete' | 'reels';
 export function WatchesTable({
   watches,
   busy,
+  mode,
   onAction,
 }: {
   watches: WatchView[];
+  /** The mode the page shows (a creator watch's page names it). */
+  mode: 'live' | 'test';
   /** The id of the watch an action is under way for (its buttons wait). */
   busy: string | null;
   onAction: (watch: WatchView, action: WatchAction) => void;
@@ -49,7 +53,13 @@ export function WatchesTable({
             return (
               <tr key={watch.id} data-watch-id={watch.id} data-status={watch.status}>
                 <td data-label={t('query')} className="truncate">
-                  {watch.query}
+                  {watch.kind === 'creator' ? (
+                    <Link href={`/watches/${encodeURIComponent(watch.id)}?mode=${mode}`}>
+                      {watch.query}
+                    </Link>
+                  ) : (
+                    watch.query
+                  )}
                 </td>
                 <td data-label={t('market')}>
                   <code>{watch.market}</code>
@@ -58,10 +68,12 @@ export function WatchesTable({
                   {t(`intervals.${watch.interval}`)}
                   <span className="small muted" data-testid="watch-shape">
                     {' · '}
-                    {t('shape', {
-                      limit: watch.limit,
-                      sort: t(`sorts.${watch.sort ?? 'traction'}`),
-                    })}
+                    {watch.kind === 'creator'
+                      ? t('creatorShape', { multiple: watch.outlier_multiple ?? 2 })
+                      : t('shape', {
+                          limit: watch.limit,
+                          sort: t(`sorts.${watch.sort ?? 'traction'}`),
+                        })}
                     {watch.min_outlier_score === null
                       ? null
                       : ` · ${t('minScore', { score: watch.min_outlier_score })}`}
@@ -97,7 +109,17 @@ export function WatchesTable({
                   >
                     {t('run')}
                   </button>{' '}
-                  {last ? (
+                  {watch.kind === 'creator' ? (
+                    <>
+                      <Link
+                        className="button secondary small"
+                        href={`/watches/${encodeURIComponent(watch.id)}?mode=${mode}`}
+                        aria-label={t('openLabel', { query: watch.query })}
+                      >
+                        {t('open')}
+                      </Link>{' '}
+                    </>
+                  ) : last ? (
                     <>
                       <button
                         type="button"

@@ -146,7 +146,7 @@ function WatchesPanel({ mode }: { mode: Mode }) {
           <EmptyState title={t('emptyTitle')}>{t('emptyText', { mode })}</EmptyState>
         ) : (
           <>
-            <WatchesTable watches={list.items} busy={busy} onAction={act} />
+            <WatchesTable watches={list.items} busy={busy} mode={mode} onAction={act} />
             {list.hasMore ? (
               <p className="load-more">
                 <button

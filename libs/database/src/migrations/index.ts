@@ -25,6 +25,7 @@ import { WebhookDeliveriesPerEndpoint1763702800000 } from './1763702800000-webho
 import { StripeDisputesById1763702900000 } from './1763702900000-stripe-disputes-by-id';
 import { TrendHistory1763703100000 } from './1763703100000-trend-history';
 import { UsagePartitions1763703200000 } from './1763703200000-usage-partitions';
+import { CreatorWatches1763703300000 } from './1763703300000-creator-watches';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   StripeDisputesById1763702900000,
   TrendHistory1763703100000,
   UsagePartitions1763703200000,
+  CreatorWatches1763703300000,
 ];

@@ -4,9 +4,16 @@ export type JobEventType = (typeof JOB_EVENT_TYPES)[number];
 
 /**
  * Every event an endpoint can subscribe to: the job events, and the watch events (a run
- * delivered new reels; the service paused a watch), which go only to endpoints that name them.
+ * delivered new reels; the service paused a watch; a creator watch's run found new posts, or an
+ * outlier post), which go only to endpoints that name them.
  */
-export const WEBHOOK_EVENT_TYPES = [...JOB_EVENT_TYPES, 'watch.new_reels', 'watch.paused'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  ...JOB_EVENT_TYPES,
+  'watch.new_reels',
+  'watch.paused',
+  'creator.new_posts',
+  'creator.outlier_post',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** `disabled`: by hand, or by the service after its deliveries kept failing (with a reason). */

@@ -1060,7 +1060,7 @@ export interface paths {
     put?: never;
     /**
      * Create a watch
-     * @description A scan of `query` that runs every hour or every day and delivers only reels it has not delivered before (webhook `watch.new_reels`), each run billed as a scan of the reels it delivers. Its runs are this key’s scans: its spend limits and its `x-subject` apply. The key needs the `scan` scope. At most `WATCHES_MAX_PER_MODE` (50) per account and mode.
+     * @description A niche watch (`kind: "niche"`, the default) is a scan of `query` that runs every hour or every day and delivers only reels it has not delivered before (webhook `watch.new_reels`), each run billed as a scan of the reels it delivers. A creator watch (`kind: "creator"`) follows one creator (`creator`: a profile link, or an `@handle` with `market`): each run records a follower snapshot and the posts not seen before, each against the creator’s median (webhooks `creator.new_posts`, `creator.outlier_post`), at a flat price per successful run. An unknown or private creator is 404 `not_found`, not charged. Its runs are this key’s scans: its spend limits and its `x-subject` apply. The key needs the `scan` scope. At most `WATCHES_MAX_PER_MODE` (50) per account and mode, both kinds counted.
      */
     post: operations['createWatch'];
     delete?: never;
@@ -1094,6 +1094,46 @@ export interface paths {
     patch: operations['updateWatch'];
     trace?: never;
   };
+  '/v1/watches/{id}/snapshots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A creator watch’s follower history
+     * @description The snapshots its runs recorded, oldest first, within `from`–`to`; page with `limit` and `starting_after` (the last snapshot’s `at`). Free. A niche watch has none (400).
+     */
+    get: operations['listWatchSnapshots'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/watches/{id}/posts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A creator watch’s posts, newest first
+     * @description Every post its runs found, with its counts when first seen and its multiple of the creator’s median; page with `limit` and `starting_after` (a post’s `id`). Free. A niche watch has none (400).
+     */
+    get: operations['listWatchPosts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/watches/{id}/run': {
     parameters: {
       query?: never;
@@ -1104,8 +1144,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Run a watch now: a scan of its brief that delivers only reels it has not delivered
-     * @description Holds 0.007500 × the watch's `limit` before work and charges 0.007500 per new reel delivered; a run with nothing new (`reels: []`) is free. Answers like `POST /v1/scan`: at once, with `Prefer: wait=N`, or 202 with the job under `Prefer: respond-async`.
+     * Run a watch now
+     * @description A niche watch runs a scan of its brief that delivers only reels it has not delivered: it holds 0.007500 × the watch's `limit` and charges 0.007500 per new reel (a run with nothing new is free). A creator watch reads the creator's profile and newest posts and answers `{ watch_id, creator, snapshot, posts }` with the posts new in this run: 0.020000 per successful run; a failed run is not charged. Answers like `POST /v1/scan`: at once, with `Prefer: wait=N`, or 202 with the job under `Prefer: respond-async`.
      */
     post: operations['runWatch'];
     delete?: never;
@@ -1154,6 +1194,40 @@ export interface paths {
     patch: operations['accountUpdateWatch'];
     trace?: never;
   };
+  '/account/watches/{id}/snapshots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A creator watch’s follower history, oldest first */
+    get: operations['accountListWatchSnapshots'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/watches/{id}/posts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A creator watch’s posts, newest first */
+    get: operations['accountListWatchPosts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/account/watches/{id}/run': {
     parameters: {
       query?: never;
@@ -1165,7 +1239,7 @@ export interface paths {
     put?: never;
     /**
      * Run a watch now (an async job)
-     * @description The run `POST /v1/watches/{id}/run` starts, as an async job of the account with no key (`source: dashboard`): held before work (402 `insufficient_credit`), charged per new reel delivered, free when nothing is new. Live runs must confirm the price (`confirm_price_usd`). Poll the job at `Location`.
+     * @description The run `POST /v1/watches/{id}/run` starts, as an async job of the account with no key (`source: dashboard`): held before work (402 `insufficient_credit`); a niche watch’s run is charged per new reel delivered (free when nothing is new), a creator watch’s at its flat price. Live runs must confirm the price (`confirm_price_usd`). Poll the job at `Location`.
      */
     post: operations['accountRunWatch'];
     delete?: never;
@@ -1239,6 +1313,14 @@ export interface webhooks {
 }
 export interface components {
   schemas: {
+    AssistResponseDto: {
+      /** @enum {string} */
+      intent: 'scan' | 'chat' | 'refuse';
+      /** @description A conversational reply, for every intent. */
+      reply: string;
+      /** @description Only when intent is `scan`: a self-contained brief, ready to pass to /v1/scan. assist never runs the scan. */
+      query?: string;
+    };
     AssistHistoryEntryDto: {
       /** @enum {string} */
       role: 'user' | 'agent';
@@ -1249,14 +1331,6 @@ export interface components {
       message: string;
       /** @description Prior turns, most recent last. Only the last 10 are used; older entries are ignored. */
       history?: components['schemas']['AssistHistoryEntryDto'][];
-    };
-    AssistResponseDto: {
-      /** @enum {string} */
-      intent: 'scan' | 'chat' | 'refuse';
-      /** @description A conversational reply, for every intent. */
-      reply: string;
-      /** @description Only when intent is `scan`: a self-contained brief, ready to pass to /v1/scan. assist never runs the scan. */
-      query?: string;
     };
     ErrorDetailDto: {
       /**
@@ -1362,30 +1436,6 @@ export interface components {
       /** @description The result (and the request) were purged after the retention period. */
       result_purged: boolean;
     };
-    ScanRequestDto: {
-      /**
-       * @description A plain-language brief: a niche, a product description, or a request naming competitors (@handles).
-       * @example home espresso tips for beginners
-       */
-      query: string;
-      /**
-       * @description `auto` infers the network from the brief: Simplified Chinese or a mainland place → network_b; Traditional Chinese or Taiwan/Hong Kong/Macau → network_a; otherwise network_a.
-       * @default auto
-       * @enum {string}
-       */
-      market?: 'network_a' | 'network_b' | 'auto';
-      /**
-       * @description Reels to return; charged 0.007500 per reel delivered.
-       * @default 20
-       */
-      limit?: number;
-      /**
-       * @description How the relevant reels are ranked before `limit` applies. `traction`: by play count, ties by likes (the default). `outlier`: by `outlier.score`, highest first, reels without one last, ties in traction order; it can bring in reels that play count alone would leave out. `relevance`: by relevance score, highest first, ties in traction order (a degraded answer has no scores and falls back to traction). The price is the same for every order.
-       * @default traction
-       * @enum {string}
-       */
-      sort?: 'traction' | 'outlier' | 'relevance';
-    };
     ScanRelevanceDto: {
       score: number;
       reason: string;
@@ -1443,17 +1493,29 @@ export interface components {
       /** @description true when the relevance pass could not run: order is by traction alone and every `relevance` is null. */
       degraded: boolean;
     };
-    PlaybookRequestDto: {
+    ScanRequestDto: {
       /**
-       * @description Link to one video: network_a (`tiktok.com/@h/video/ID`, `vm.`/`vt.tiktok.com/CODE`, …), network_b (`douyin.com/video/ID`, `v.douyin.com/CODE/`, …), Instagram reels (`/reel/`, `/reels/`, `/p/`, `/tv/`, `/share/reel/`) or YouTube shorts (`/shorts/ID`, `youtu.be/ID`). A pasted share text containing one such link works too. Unsupported link → 400 `param: "url"`; a missing post or one without a video (photo, slides) → 404. Neither is charged.
-       * @example https://www.tiktok.com/@brewwithmaya/video/7400000443622845792
+       * @description A plain-language brief: a niche, a product description, or a request naming competitors (@handles).
+       * @example home espresso tips for beginners
        */
-      url: string;
+      query: string;
       /**
-       * @description Language to write the playbook in: `en`, `zh-Hans` or `zh-Hant` (Traditional characters). Aliases, case-insensitive: `english`; `chinese`, `simplified`, `zh`, `zh-CN` → zh-Hans; `traditional`, `zh-TW`, `zh-HK` → zh-Hant. Default: `zh-Hans` for network_b videos, `en` otherwise.
-       * @example en
+       * @description `auto` infers the network from the brief: Simplified Chinese or a mainland place → network_b; Traditional Chinese or Taiwan/Hong Kong/Macau → network_a; otherwise network_a.
+       * @default auto
+       * @enum {string}
        */
-      language?: string;
+      market?: 'network_a' | 'network_b' | 'auto';
+      /**
+       * @description Reels to return; charged 0.007500 per reel delivered.
+       * @default 20
+       */
+      limit?: number;
+      /**
+       * @description How the relevant reels are ranked before `limit` applies. `traction`: by play count, ties by likes (the default). `outlier`: by `outlier.score`, highest first, reels without one last, ties in traction order; it can bring in reels that play count alone would leave out. `relevance`: by relevance score, highest first, ties in traction order (a degraded answer has no scores and falls back to traction). The price is the same for every order.
+       * @default traction
+       * @enum {string}
+       */
+      sort?: 'traction' | 'outlier' | 'relevance';
     };
     PlaybookReelDto: {
       /**
@@ -1615,22 +1677,17 @@ export interface components {
       analyzedSeconds: number | null;
       playbook: components['schemas']['PlaybookDocumentDto'];
     };
-    MusicRequestDto: {
+    PlaybookRequestDto: {
       /**
-       * @description Link to the video to match sounds against: a network_a or network_b video, an Instagram reel or a YouTube short (both matched against network_a's catalogue); short share links and pasted share texts that contain one link work too. Unsupported link → 400 (`param: "url"`); a valid link to a missing post or to a post without a video → 404 `not_found`.
+       * @description Link to one video: network_a (`tiktok.com/@h/video/ID`, `vm.`/`vt.tiktok.com/CODE`, …), network_b (`douyin.com/video/ID`, `v.douyin.com/CODE/`, …), Instagram reels (`/reel/`, `/reels/`, `/p/`, `/tv/`, `/share/reel/`) or YouTube shorts (`/shorts/ID`, `youtu.be/ID`). A pasted share text containing one such link works too. Unsupported link → 400 `param: "url"`; a missing post or one without a video (photo, slides) → 404. Neither is charged.
        * @example https://www.tiktok.com/@brewwithmaya/video/7400000443622845792
        */
       url: string;
       /**
-       * @description Suggestions to return, best first. Does not change the price.
-       * @default 10
+       * @description Language to write the playbook in: `en`, `zh-Hans` or `zh-Hant` (Traditional characters). Aliases, case-insensitive: `english`; `chinese`, `simplified`, `zh`, `zh-CN` → zh-Hans; `traditional`, `zh-TW`, `zh-HK` → zh-Hant. Default: `zh-Hans` for network_b videos, `en` otherwise.
+       * @example en
        */
-      limit?: number;
-      /**
-       * @description Only tracks in the network's commercial music library (cleared for brand posts).
-       * @default false
-       */
-      requireCommercial?: boolean;
+      language?: string;
     };
     MusicVideoDto: {
       /** @description The video's public id: network_b `network_b:<id>`, `instagram:<code>`, `youtube:<id>`. */
@@ -1744,41 +1801,22 @@ export interface components {
       /** @description Notes about the run: a thin pool, cache share, sounds left out. */
       notes: string[];
     };
-    TrendsRequestDto: {
+    MusicRequestDto: {
       /**
-       * @description Sounds or hashtags.
-       * @enum {string}
+       * @description Link to the video to match sounds against: a network_a or network_b video, an Instagram reel or a YouTube short (both matched against network_a's catalogue); short share links and pasted share texts that contain one link work too. Unsupported link → 400 (`param: "url"`); a valid link to a missing post or to a post without a video → 404 `not_found`.
+       * @example https://www.tiktok.com/@brewwithmaya/video/7400000443622845792
        */
-      kind: 'sounds' | 'hashtags';
+      url: string;
       /**
-       * @description The network whose charts are read.
-       * @enum {string}
-       */
-      market: 'network_a' | 'network_b';
-      /**
-       * @description Days in each half of the comparison; `history` holds `2 × window` days.
-       * @default 7
-       * @enum {number}
-       */
-      window?: 7 | 30;
-      /** @description Only items in any of these stages (default: every stage). */
-      stage?: ('new' | 'rising' | 'steady' | 'fading')[];
-      /**
-       * @description Sounds only: only tracks in the network's commercial music library. With `kind: hashtags` → 400.
-       * @default false
-       */
-      commercialOnly?: boolean;
-      /**
-       * @description `growth`: `new` items first (by `current`), then by `growth`; `volume`: by `current`. Ties by id.
-       * @default growth
-       * @enum {string}
-       */
-      sort?: 'growth' | 'volume';
-      /**
-       * @description Items to return. Does not change the price.
-       * @default 20
+       * @description Suggestions to return, best first. Does not change the price.
+       * @default 10
        */
       limit?: number;
+      /**
+       * @description Only tracks in the network's commercial music library (cleared for brand posts).
+       * @default false
+       */
+      requireCommercial?: boolean;
     };
     TrendPointDto: {
       /**
@@ -1842,6 +1880,42 @@ export interface components {
       items: components['schemas']['TrendItemDto'][];
       /** @description Plain-language remarks: history that ends before today, thin coverage. */
       notes: string[];
+    };
+    TrendsRequestDto: {
+      /**
+       * @description Sounds or hashtags.
+       * @enum {string}
+       */
+      kind: 'sounds' | 'hashtags';
+      /**
+       * @description The network whose charts are read.
+       * @enum {string}
+       */
+      market: 'network_a' | 'network_b';
+      /**
+       * @description Days in each half of the comparison; `history` holds `2 × window` days.
+       * @default 7
+       * @enum {number}
+       */
+      window?: 7 | 30;
+      /** @description Only items in any of these stages (default: every stage). */
+      stage?: ('new' | 'rising' | 'steady' | 'fading')[];
+      /**
+       * @description Sounds only: only tracks in the network's commercial music library. With `kind: hashtags` → 400.
+       * @default false
+       */
+      commercialOnly?: boolean;
+      /**
+       * @description `growth`: `new` items first (by `current`), then by `growth`; `volume`: by `current`. Ties by id.
+       * @default growth
+       * @enum {string}
+       */
+      sort?: 'growth' | 'volume';
+      /**
+       * @description Items to return. Does not change the price.
+       * @default 20
+       */
+      limit?: number;
     };
     AccountResponseDto: {
       /** Format: uuid */
@@ -2548,7 +2622,13 @@ export interface components {
       url: string;
       /** @description The events to receive; when left out, the job events (`job.*`): watch events (`watch.*`) go only to endpoints that name them. */
       events?: (
-        'job.succeeded' | 'job.failed' | 'job.canceled' | 'watch.new_reels' | 'watch.paused'
+        | 'job.succeeded'
+        | 'job.failed'
+        | 'job.canceled'
+        | 'watch.new_reels'
+        | 'watch.paused'
+        | 'creator.new_posts'
+        | 'creator.outlier_post'
       )[];
     };
     CreatedWebhookEndpointResponseDto: {
@@ -2558,7 +2638,13 @@ export interface components {
       object: 'webhook_endpoint';
       url: string;
       events: (
-        'job.succeeded' | 'job.failed' | 'job.canceled' | 'watch.new_reels' | 'watch.paused'
+        | 'job.succeeded'
+        | 'job.failed'
+        | 'job.canceled'
+        | 'watch.new_reels'
+        | 'watch.paused'
+        | 'creator.new_posts'
+        | 'creator.outlier_post'
       )[];
       /** @enum {string} */
       status: 'enabled' | 'disabled';
@@ -2581,7 +2667,13 @@ export interface components {
       object: 'webhook_endpoint';
       url: string;
       events: (
-        'job.succeeded' | 'job.failed' | 'job.canceled' | 'watch.new_reels' | 'watch.paused'
+        | 'job.succeeded'
+        | 'job.failed'
+        | 'job.canceled'
+        | 'watch.new_reels'
+        | 'watch.paused'
+        | 'creator.new_posts'
+        | 'creator.outlier_post'
       )[];
       /** @enum {string} */
       status: 'enabled' | 'disabled';
@@ -2601,7 +2693,13 @@ export interface components {
     UpdateWebhookEndpointDto: {
       url?: string;
       events?: (
-        'job.succeeded' | 'job.failed' | 'job.canceled' | 'watch.new_reels' | 'watch.paused'
+        | 'job.succeeded'
+        | 'job.failed'
+        | 'job.canceled'
+        | 'watch.new_reels'
+        | 'watch.paused'
+        | 'creator.new_posts'
+        | 'creator.outlier_post'
       )[];
       /**
        * @description `enabled` also clears the failing state of an endpoint the service disabled.
@@ -2751,10 +2849,26 @@ export interface components {
     };
     CreateWatchDto: {
       /**
-       * @description The brief each run scans, as `query` of `POST /v1/scan`.
+       * @description `niche`: a saved scan of `query`. `creator`: follows one creator (`creator`), recording follower snapshots and new posts against the creator’s median.
+       * @default niche
+       * @enum {string}
+       */
+      kind?: 'niche' | 'creator';
+      /**
+       * @description A creator watch’s creator: a profile link (`https://www.tiktok.com/@handle`, `https://www.douyin.com/user/<id>`) or an `@handle` (then `market` is required). Required for `kind: "creator"`, not allowed otherwise.
+       * @example @brewwithmaya
+       */
+      creator?: string;
+      /**
+       * @description A creator watch flags a new post as an outlier when its plays are at least this many times the median of the creator’s newest 30 known posts.
+       * @default 2
+       */
+      outlier_multiple?: number;
+      /**
+       * @description The brief each run scans, as `query` of `POST /v1/scan`. Required for a niche watch, not allowed for a creator watch.
        * @example home espresso tips for beginners
        */
-      query: string;
+      query?: string;
       /**
        * @default auto
        * @enum {string}
@@ -2778,6 +2892,14 @@ export interface components {
        */
       sort?: 'traction' | 'outlier' | 'relevance';
     };
+    CreatorResponseDto: {
+      /** @enum {string} */
+      market: 'network_a' | 'network_b';
+      handle: string | null;
+      name: string | null;
+      /** @description The profile link. */
+      url: string;
+    };
     WatchRunResponseDto: {
       /** @description The run's job (`GET /v1/jobs/{id}`). */
       job_id: string;
@@ -2797,6 +2919,13 @@ export interface components {
       id: string;
       /** @enum {string} */
       object: 'watch';
+      /** @enum {string} */
+      kind: 'niche' | 'creator';
+      /** @description A creator watch’s creator; null for a niche watch. */
+      creator: components['schemas']['CreatorResponseDto'] | null;
+      /** @description null for a niche watch. */
+      outlier_multiple: number | null;
+      /** @description A niche watch’s brief; a creator watch’s creator as `@handle`. */
       query: string;
       /** @enum {string} */
       market: 'network_a' | 'network_b' | 'auto';
@@ -2809,7 +2938,7 @@ export interface components {
       /** @enum {string} */
       status: 'active' | 'paused';
       /**
-       * @description Why the service paused it: a run could not pay (`insufficient_credit`, or a spend limit of its key or subject), or no key of its key line (its key and the keys rolled from it) can still run scans (`key_unusable`), or the account has lost API access (`access_revoked`). null otherwise.
+       * @description Why the service paused it: a run could not pay (`insufficient_credit`, or a spend limit of its key or subject), or no key of its key line (its key and the keys rolled from it) can still run scans (`key_unusable`), or the account has lost API access (`access_revoked`), or a creator watch’s creator went private or was deleted (`creator_unavailable`). null otherwise.
        * @enum {string|null}
        */
       status_reason:
@@ -2818,6 +2947,7 @@ export interface components {
         | 'subject_spend_limit_reached'
         | 'key_unusable'
         | 'access_revoked'
+        | 'creator_unavailable'
         | null;
       /**
        * Format: date-time
@@ -2849,6 +2979,48 @@ export interface components {
       interval?: 'hourly' | 'daily';
       /** @description `null` removes the minimum. */
       min_outlier_score?: number | null;
+      /** @description A creator watch’s outlier threshold (from its next run on). */
+      outlier_multiple?: number;
+    };
+    CreatorSnapshotResponseDto: {
+      /** Format: date-time */
+      at: string;
+      followers: number | null;
+      /** @description Likes over all the creator’s posts. */
+      likes: number | null;
+      videos: number | null;
+      /** @description From the previous snapshot; null on the first. */
+      followersDelta: number | null;
+      likesDelta: number | null;
+      videosDelta: number | null;
+    };
+    CreatorSnapshotListResponseDto: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['CreatorSnapshotResponseDto'][];
+      has_more: boolean;
+    };
+    CreatorPostResponseDto: {
+      /** @description Plain on network_a, `network_b:<id>` on network_b (as scan’s reels). */
+      id: string;
+      url: string;
+      caption: string | null;
+      /** Format: date-time */
+      postedAt: string | null;
+      playCount: number | null;
+      likeCount: number | null;
+      commentCount: number | null;
+      shareCount: number | null;
+      /** @description Plays ÷ the median plays of the creator’s newest 30 posts known before this one; null until 5 are known, or without a play count. */
+      multipleOfMedian: number | null;
+      /** @description `multipleOfMedian` ≥ the watch’s `outlier_multiple`; null when the multiple is. */
+      outlier: boolean | null;
+    };
+    CreatorPostListResponseDto: {
+      /** @enum {string} */
+      object: 'list';
+      data: components['schemas']['CreatorPostResponseDto'][];
+      has_more: boolean;
     };
     DeletedWatchResponseDto: {
       /** Format: uuid */
@@ -2872,9 +3044,17 @@ export interface components {
       /** Format: uuid */
       watch_id: string;
     };
+    CreatorRunResultDto: {
+      /** Format: uuid */
+      watch_id: string;
+      creator: components['schemas']['CreatorResponseDto'];
+      snapshot: components['schemas']['CreatorSnapshotResponseDto'];
+      /** @description The posts new in this run, newest first. */
+      posts: components['schemas']['CreatorPostResponseDto'][];
+    };
     AccountWatchRunDto: {
       /**
-       * @description Live runs only: the run's price as the dashboard showed it (the watch's `limit` × the scan price per reel), six decimals.
+       * @description Live runs only: the run's price as the dashboard showed it (a niche watch: its `limit` × the scan price per reel; a creator watch: the creator run's price), six decimals.
        * @example 0.200000
        */
       confirm_price_usd?: string;
@@ -10769,6 +10949,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description `not_found`: a creator watch’s creator is unknown, private or deleted. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description `resource_limit_reached`: the account already has as many watches in this mode as it may (`WATCHES_MAX_PER_MODE`, 50 by default; `param`: `watches`); delete one first. */
       409: {
         headers: {
@@ -11293,6 +11490,288 @@ export interface operations {
       };
     };
   };
+  listWatchSnapshots: {
+    parameters: {
+      query?: {
+        /** @description Snapshots at or after this time. */
+        from?: string;
+        /** @description Snapshots at or before this time. */
+        to?: string;
+        limit?: number;
+        /** @description The `at` of the last snapshot of the previous page (the list is oldest first). */
+        starting_after?: string;
+      };
+      header?: {
+        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
+        'x-subject'?: string;
+        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
+        'x-request-id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of snapshots. */
+      200: {
+        headers: {
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatorSnapshotListResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field, query parameter or header is invalid; `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key. No key to count against, so no RateLimit headers. */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description `Bearer`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no watch with this id among this key's account and mode. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `internal_error`: a bug on our side; no details leak. */
+      500: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  listWatchPosts: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description The last id of the previous page. */
+        starting_after?: string;
+      };
+      header?: {
+        /** @description Your end customer: 1–128 of [A-Za-z0-9._:@-]. Ceilings apply per key and per subject. */
+        'x-subject'?: string;
+        /** @description Your own id for this request, echoed in the `x-request-id` response header when it is 8–128 characters of [A-Za-z0-9._:-]; otherwise one is made. */
+        'x-request-id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of posts. */
+      200: {
+        headers: {
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatorPostListResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field, query parameter or header is invalid; `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: missing, malformed, unknown or revoked key. No key to count against, so no RateLimit headers. */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description `Bearer`. */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no watch with this id among this key's account and mode. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over a ceiling; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `internal_error`: a bug on our side; no details leak. */
+      500: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
   runWatch: {
     parameters: {
       query?: never;
@@ -11335,7 +11814,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['WatchRunResultDto'];
+          'application/json':
+            | components['schemas']['WatchRunResultDto']
+            | components['schemas']['CreatorRunResultDto'];
         };
       };
       /** @description Accepted (`Prefer: respond-async`, or `Prefer: wait=N` ran out): the job as it stands when answered: queued or running (a quick `respond-async` job may already have ended). Poll `Location`; its `result` is this operation's 200 body once it succeeded. */
@@ -12069,6 +12550,188 @@ export interface operations {
       };
       /** @description `unsupported_media_type`: the body is not `application/json`. */
       415: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountListWatchSnapshots: {
+    parameters: {
+      query: {
+        /** @description Snapshots at or after this time. */
+        from?: string;
+        /** @description Snapshots at or before this time. */
+        to?: string;
+        limit?: number;
+        /** @description The `at` of the last snapshot of the previous page (the list is oldest first). */
+        starting_after?: string;
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatorSnapshotListResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no watch with this id among the account's watches of this mode. */
+      404: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `rate_limited`: over the per-IP ceiling of the dashboard; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          /** @description Seconds to wait before retrying. */
+          'Retry-After'?: number;
+          /** @description The ceiling of the tightest counter (per key, or per key and subject). */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window of that counter. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until that window resets. */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  accountListWatchPosts: {
+    parameters: {
+      query: {
+        limit?: number;
+        /** @description The last id of the previous page. */
+        starting_after?: string;
+        mode: 'live' | 'test';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatorPostListResponseDto'];
+        };
+      };
+      /** @description `invalid_request`: a field or query parameter is invalid (a NUL character in the query string included); `param` names it. */
+      400: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `unauthorized`: not signed in (no, expired or ended session). */
+      401: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `forbidden`: the account has no API access. */
+      403: {
+        headers: {
+          /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
+          'x-request-id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description `not_found`: no watch with this id among the account's watches of this mode. */
+      404: {
         headers: {
           /** @description The id of this request (yours, when you sent a sane `x-request-id`); quote it to support. */
           'x-request-id'?: string;

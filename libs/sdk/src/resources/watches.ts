@@ -1,8 +1,12 @@
 import { type Core, type RequestOptions, type WithResponse } from '../core';
 import { Page, type ListBody, pagePromise, type PagePromise } from '../pagination';
 import type {
+  CreatorPost,
+  CreatorRunResult,
+  CreatorSnapshot,
   DeletedWatch,
   ListParams,
+  SnapshotListParams,
   Watch,
   WatchCreateParams,
   WatchRunResult,
@@ -13,8 +17,10 @@ import type {
 export type RunOperation = <T>(path: string, options?: RequestOptions) => Promise<WithResponse<T>>;
 
 /**
- * `/v1/watches`: saved scans that run every hour or day and deliver only reels they have not
- * delivered before (webhook `watch.new_reels`), of the key's mode.
+ * `/v1/watches`, of the key's mode: niche watches (`kind: "niche"`, saved scans that run every
+ * hour or day and deliver only reels they have not delivered before, webhook `watch.new_reels`)
+ * and creator watches (`kind: "creator"`, one creator's follower snapshots and new posts against
+ * their median, webhooks `creator.new_posts` and `creator.outlier_post`).
  */
 export class Watches {
   constructor(
@@ -57,11 +63,53 @@ export class Watches {
   }
 
   /**
-   * Runs the watch now, as a paid scan: only reels it has not delivered before, charged per new
-   * reel (`reels: []` is free). Waits for the run like the operations do.
+   * Runs the watch now. A niche watch's run is a paid scan: only reels it has not delivered
+   * before, charged per new reel (`reels: []` is free). A creator watch's run answers a
+   * `CreatorRunResult` (its snapshot and new posts) at a flat price. Waits for the run like the
+   * operations do.
    */
-  run(id: string, options?: RequestOptions): Promise<WithResponse<WatchRunResult>> {
-    return this.runOperation<WatchRunResult>(`watches/${encodeURIComponent(id)}/run`, options);
+  run<T extends WatchRunResult | CreatorRunResult = WatchRunResult>(
+    id: string,
+    options?: RequestOptions,
+  ): Promise<WithResponse<T>> {
+    return this.runOperation<T>(`watches/${encodeURIComponent(id)}/run`, options);
+  }
+
+  /** A creator watch's follower history, oldest first, within `from`–`to` (free). */
+  snapshots(
+    id: string,
+    params: SnapshotListParams = {},
+    options?: RequestOptions,
+  ): PagePromise<CreatorSnapshot> {
+    const fetchPage = async (startingAfter?: string): Promise<Page<CreatorSnapshot>> => {
+      const body = await this.core.request<ListBody<CreatorSnapshot>>({
+        method: 'GET',
+        path: `${this.path(id)}/snapshots`,
+        query: {
+          from: params.from,
+          to: params.to,
+          limit: params.limit,
+          starting_after: startingAfter,
+        },
+        options,
+      });
+      return new Page(body, fetchPage, (snapshot) => snapshot.at);
+    };
+    return pagePromise(fetchPage(params.starting_after));
+  }
+
+  /** A creator watch's posts, newest first (free). */
+  posts(id: string, params: ListParams = {}, options?: RequestOptions): PagePromise<CreatorPost> {
+    const fetchPage = async (startingAfter?: string): Promise<Page<CreatorPost>> => {
+      const body = await this.core.request<ListBody<CreatorPost>>({
+        method: 'GET',
+        path: `${this.path(id)}/posts`,
+        query: { limit: params.limit, starting_after: startingAfter },
+        options,
+      });
+      return new Page(body, fetchPage);
+    };
+    return pagePromise(fetchPage(params.starting_after));
   }
 
   private path(id: string): string {

@@ -44,6 +44,9 @@ interface Discovered {
   networkBShareUrl?: string;
   networkASound?: string;
   networkBSound?: string;
+  /** The author of the post found, for the creator endpoints: secure id and handle. */
+  networkAAuthor?: { secUid: string | null; handle: string | null };
+  networkBAuthor?: { secUid: string | null; handle: string | null };
 }
 
 /** Settings the check cannot run without, by name (empty when it can run). */
@@ -126,11 +129,17 @@ export async function runProviderCheck(
     const id = idText(at(aweme, 'aweme_id'));
     const shareUrl = text(at(aweme, 'share_url'));
     const sound = idText(firstDefined(at(aweme, 'music', 'id_str'), at(aweme, 'music', 'mid')));
+    const author = {
+      secUid: text(at(aweme, 'author', 'sec_uid')),
+      handle: text(at(aweme, 'author', 'unique_id')),
+    };
     if (network === 'A') {
+      if (aweme !== undefined) found.networkAAuthor ??= author;
       found.networkAPost ??= id ?? undefined;
       found.networkAShareUrl ??= shareUrl ?? undefined;
       found.networkASound ??= sound ?? undefined;
     } else {
+      if (aweme !== undefined) found.networkBAuthor ??= author;
       found.networkBPost ??= id ?? undefined;
       found.networkBShareUrl ??= shareUrl ?? undefined;
       found.networkBSound ??= sound ?? undefined;
@@ -200,6 +209,32 @@ export async function runProviderCheck(
       call(
         ENDPOINTS.networkBAwemeId,
         b ? { query: { url: `https://www.douyin.com/video/${b}` } } : null,
+      ),
+    ]);
+    // The creator endpoints, for the author of the post found, as creator watches call them.
+    const authorA = found.networkAAuthor;
+    const authorB = found.networkBAuthor;
+    const firstPage = { max_cursor: 0, count: 20, sort_type: 0 };
+    await Promise.all([
+      call(
+        ENDPOINTS.networkAUserProfile,
+        authorA?.secUid ? { query: { sec_user_id: authorA.secUid } } : null,
+      ),
+      call(
+        ENDPOINTS.networkAUserPosts,
+        authorA?.secUid ? { query: { sec_user_id: authorA.secUid, ...firstPage } } : null,
+      ),
+      call(
+        ENDPOINTS.networkBUserProfile,
+        authorB?.secUid ? { query: { sec_user_id: authorB.secUid } } : null,
+      ),
+      call(
+        ENDPOINTS.networkBUserProfileByHandle,
+        authorB?.handle ? { query: { unique_id: authorB.handle } } : null,
+      ),
+      call(
+        ENDPOINTS.networkBUserPosts,
+        authorB?.secUid ? { query: { sec_user_id: authorB.secUid, ...firstPage } } : null,
       ),
     ]);
     await Promise.all([

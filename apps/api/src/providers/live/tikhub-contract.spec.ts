@@ -156,6 +156,23 @@ describe('every endpoint the adapter calls, through the contract fake', () => {
       await provider.trendChart(market, 'sounds');
       await provider.trendChart(market, 'hashtags');
     }
+    // Creators: a profile by handle and by secure id, and the post list (unknown ones are fine:
+    // what is checked is the request).
+    for (const market of ['network_a', 'network_b'] as const) {
+      await provider.creators.profile({ market, handle: 'contract', secUid: null });
+      const secUid = 'MS4wLjABAAAAcontract';
+      await provider.creators.profile({ market, handle: null, secUid });
+      await provider.creators.posts({
+        market,
+        handle: 'contract',
+        secUid,
+        name: null,
+        url: '',
+        followers: null,
+        likes: null,
+        videos: null,
+      });
+    }
     // Fallbacks: make each primary fail so the next one in line is called.
     const failing = [
       PROVIDER_PATHS.networkASearchApp,

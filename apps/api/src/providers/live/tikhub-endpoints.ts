@@ -54,6 +54,12 @@ export const ENDPOINTS = {
     '/api/v1/douyin/app/v3/fetch_music_hot_search_list',
   ),
   networkBMusicSearch: post('network_b.music.search', '/api/v1/douyin/search/fetch_music_search'),
+  networkBUserProfile: get('network_b.user.profile', '/api/v1/douyin/app/v3/handler_user_profile'),
+  networkBUserProfileByHandle: get(
+    'network_b.user.profile_by_handle',
+    '/api/v1/douyin/web/handler_user_profile_v2',
+  ),
+  networkBUserPosts: get('network_b.user.posts', '/api/v1/douyin/app/v3/fetch_user_post_videos'),
 
   // network_a (tiktok)
   networkASearchApp: get(
@@ -82,6 +88,8 @@ export const ENDPOINTS = {
     'network_b.hashtag.chart',
     '/api/v1/douyin/creator/fetch_creator_hot_topic_billboard',
   ),
+  networkAUserProfile: get('network_a.user.profile', '/api/v1/tiktok/app/v3/handler_user_profile'),
+  networkAUserPosts: get('network_a.user.posts', '/api/v1/tiktok/app/v3/fetch_user_post_videos'),
 
   // Instagram and YouTube post lookups (playbook and music accept their links)
   instagramPostByUrl: get('instagram.post', '/api/v1/instagram/v1/fetch_post_by_url'),

@@ -12,6 +12,7 @@ import type {
 } from '../../provider.types';
 import type { VideoDataProvider } from '../../video-data.provider';
 import { TikhubClient, type TikhubVideoDataSettings } from './client';
+import { TikhubCreators } from './creators';
 import { TikhubMedia } from './media';
 import { TikhubPlayCounts } from './play-counts';
 import { TikhubPosts } from './posts';
@@ -33,6 +34,8 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
   private readonly sounds: TikhubSounds;
   private readonly media: TikhubMedia;
   private readonly trends: TikhubTrends;
+  /** Creator profiles and post lists (creator watches), on the same client. */
+  readonly creators: TikhubCreators;
 
   constructor(settings: TikhubVideoDataSettings) {
     this.client = new TikhubClient(settings);
@@ -42,6 +45,7 @@ export class TikhubVideoDataProvider implements VideoDataProvider {
     this.playCounts = new TikhubPlayCounts(this.client);
     this.sounds = new TikhubSounds(this.client);
     this.trends = new TikhubTrends(this.client, this.sounds);
+    this.creators = new TikhubCreators(this.client, this.playCounts);
   }
 
   /** Breaker state per endpoint family (for health reporting and tests). */
