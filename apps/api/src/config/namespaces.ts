@@ -227,6 +227,19 @@ export const throttlingConfig = namespace('throttling', (env) => ({
   redisUrl: env.REDIS_URL,
 }));
 
+/** Metrics, the money audit and traces (docs/operations.md). */
+export const observabilityConfig = namespace('observability', (env) => ({
+  metricsEnabled: env.METRICS_ENABLED,
+  metricsHost: env.METRICS_HOST,
+  metricsPort: env.METRICS_PORT,
+  moneyAuditIntervalMs: env.MONEY_AUDIT_INTERVAL_MS,
+  moneyAuditBatch: env.MONEY_AUDIT_BATCH,
+  otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+  serviceName: env.OTEL_SERVICE_NAME,
+  /** The audit runs where background work runs. */
+  worker: env.JOBS_WORKER,
+}));
+
 /** Every namespace, each registered by `configModule()`. */
 export const CONFIG_NAMESPACES: readonly Pick<ConfigNamespace<ConfigObject>, 'token' | 'from'>[] = [
   appConfig,
@@ -245,4 +258,5 @@ export const CONFIG_NAMESPACES: readonly Pick<ConfigNamespace<ConfigObject>, 'to
   playgroundConfig,
   musicConfig,
   throttlingConfig,
+  observabilityConfig,
 ];

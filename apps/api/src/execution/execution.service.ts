@@ -31,6 +31,7 @@ import { OperationCatalog } from './operation-catalog';
 import type { OperationContract, RunnableOperation } from './operation.contract';
 import { parsePrefer, type ResponsePreference } from './prefer';
 import { Clock } from '../common/clock/clock';
+import { recordRefusedCall } from '../observability/observe';
 
 /**
  * The `Retry-After` of a call refused for a full queue: a queued job waits for a slot, and slots
@@ -135,6 +136,9 @@ export class ExecutionService {
       for (const check of contract.checks ?? []) check(body);
       const runnable = this.catalog.runnable(contract.operation, caller.mode, body);
       return (await this.start(context, runnable, body, call, started)) as Result | JobView;
+    } catch (error) {
+      if (!call.jobCreated) recordRefusedCall(contract.operation, caller.mode, error);
+      throw error;
     } finally {
       if (slot) {
         const release = () => slot.release();

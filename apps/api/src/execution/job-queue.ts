@@ -13,6 +13,7 @@ import { databaseConfig, jobsConfig } from '../config';
 import { JobRepository } from '../repositories/job.repository';
 import { OperationCatalog } from './operation-catalog';
 import type { QueueClass } from './operation.contract';
+import { currentTraceparent } from '../observability/tracing';
 
 /** The two queues, one per queue class (an operation's contract names its class). */
 export type QueueName = `jobs-${QueueClass}`;
@@ -101,7 +102,7 @@ export class JobQueue implements OnModuleInit, OnApplicationShutdown {
     };
     const message: QueueMessage = { jobId };
     const messageId = await this.started().send(queue, message, { db, retryLimit: 0 });
-    await this.jobs.setQueueMessage(jobId, messageId, manager);
+    await this.jobs.setQueueMessage(jobId, messageId, manager, currentTraceparent());
     await this.jobs.notify(manager, CHANNEL, queue);
   }
 

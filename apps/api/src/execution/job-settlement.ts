@@ -12,6 +12,7 @@ import { JobRepository, type JobRow } from '../repositories/job.repository';
 import { JobEvents } from './job-events';
 import { JobQueue } from './job-queue';
 import { transition, type JobEvent } from './job-state';
+import { observeSettlement, recordQueuedEnding } from '../observability/observe';
 
 /** One attempt of a running job: what is needed to settle it. */
 export interface JobAttempt {
@@ -105,7 +106,16 @@ export class JobSettlement {
    * Settles a running attempt; null when the attempt no longer holds the job (nothing settled).
    * `manager`: inside a caller's transaction (the sweeper's, which holds the row's lock).
    */
-  async end(
+  end(
+    job: JobAttempt,
+    ending: Ending,
+    usage: UsageFacts,
+    manager?: EntityManager,
+  ): Promise<Settled | null> {
+    return observeSettlement(job, ending, usage, () => this.settle(job, ending, usage, manager));
+  }
+
+  private async settle(
     job: JobAttempt,
     ending: Ending,
     usage: UsageFacts,
@@ -186,6 +196,7 @@ export class JobSettlement {
       manager,
     );
     if (done.eventsPending) this.events.kick();
+    if (done.ended) recordQueuedEnding(row, event);
     return done.ended;
   }
 

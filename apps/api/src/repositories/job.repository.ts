@@ -39,6 +39,8 @@ export interface JobRow {
   source: UsageSource;
   /** The queue message that carries it to a worker (queued jobs; null before one was sent). */
   queue_message_id: string | null;
+  /** The W3C traceparent of the trace that queued the job (null when tracing is off). */
+  trace_parent: string | null;
 }
 
 /** Whose jobs: an account and mode, and for a restricted key its key line (`api_keys.spend_owner`). */
@@ -60,7 +62,7 @@ export interface JobListFilter {
 const COLUMNS = `id, account_id, mode, key_id, subject, operation, execution, status, request, request_id,
   idempotency_key, hold_id, hold_amount, charged, balance_after, progress, http_status, result, error,
   attempt, recoveries, cancel_requested_at, created_at, started_at, finished_at, result_expires_at, result_purged_at,
-  source, queue_message_id`;
+  source, queue_message_id, trace_parent`;
 
 const HEARTBEAT: PreparedStatement = {
   name: 'jobs_heartbeat',
@@ -341,8 +343,16 @@ export class JobRepository {
   }
 
   /** Records the queue message that now carries a queued job (in the sending transaction). */
-  async setQueueMessage(id: string, messageId: string | null, manager: EntityManager) {
-    await manager.query(`UPDATE jobs SET queue_message_id = $2 WHERE id = $1`, [id, messageId]);
+  async setQueueMessage(
+    id: string,
+    messageId: string | null,
+    manager: EntityManager,
+    traceParent: string | null = null,
+  ) {
+    await manager.query(
+      `UPDATE jobs SET queue_message_id = $2, trace_parent = coalesce($3, trace_parent) WHERE id = $1`,
+      [id, messageId, traceParent],
+    );
   }
 
   /** A NOTIFY on `channel`, delivered when the caller's transaction commits. */

@@ -23,6 +23,7 @@ import { JobsQueuedByAccount1763702600000 } from './1763702600000-jobs-queued-by
 import { WatchRunGap1763702700000 } from './1763702700000-watch-run-gap';
 import { WebhookDeliveriesPerEndpoint1763702800000 } from './1763702800000-webhook-deliveries-per-endpoint';
 import { StripeDisputesById1763702900000 } from './1763702900000-stripe-disputes-by-id';
+import { JobTraceContext1763703400000 } from './1763703400000-job-trace-context';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   WatchRunGap1763702700000,
   WebhookDeliveriesPerEndpoint1763702800000,
   StripeDisputesById1763702900000,
+  JobTraceContext1763703400000,
 ];

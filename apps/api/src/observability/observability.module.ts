@@ -1,0 +1,13 @@
+import { Global, Module } from '@nestjs/common';
+import { ExecutionModule } from '../execution/execution.module';
+import { MoneyAudit } from './money-audit';
+import { ObservabilityService } from './observability.service';
+
+/** Metrics, the money audit and the metrics listener (docs/operations.md). */
+@Global()
+@Module({
+  imports: [ExecutionModule],
+  providers: [ObservabilityService, MoneyAudit],
+  exports: [ObservabilityService, MoneyAudit],
+})
+export class ObservabilityModule {}

@@ -1,0 +1,130 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { ConfigType } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { pgPoolOf } from '@reelscout/database';
+import { DataSource } from 'typeorm';
+import { observabilityConfig } from '../config';
+import { fromPublicJobId } from '../execution/job-ids';
+import { OperationCatalog } from '../execution/operation-catalog';
+import { collectors, metrics, registry } from './metrics';
+import { redisClients, setJobTraceLookup } from './observe';
+import { isTracing } from './tracing';
+
+const QUEUE_SQL = `SELECT operation, mode::text AS mode, count(*)::int AS depth,
+         extract(epoch FROM now() - min(created_at))::float8 AS oldest
+    FROM jobs WHERE status = 'queued' GROUP BY operation, mode`;
+
+/**
+ * The metrics the process reads when scraped (queue depth and age, the Postgres pool, Redis), and
+ * the metrics listener: `/metrics` on METRICS_HOST:METRICS_PORT, apart from the public port.
+ */
+@Injectable()
+export class ObservabilityService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Metrics');
+  private server?: Server;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly catalog: OperationCatalog,
+    @Inject(observabilityConfig.KEY)
+    private readonly config: ConfigType<typeof observabilityConfig>,
+  ) {}
+
+  onModuleInit(): void {
+    collectors.queue = () => this.collectQueue();
+    collectors.pool = () => this.collectPool();
+    collectors.redis = () => {
+      metrics.redisUp.reset();
+      for (const [client, redis] of redisClients) {
+        metrics.redisUp.set({ client }, redis.status === 'ready' ? 1 : 0);
+      }
+    };
+    setJobTraceLookup((payload) => this.jobTraceOf(payload));
+  }
+
+  /** Starts the metrics listener (when METRICS_ENABLED); the port it listens on, or null. */
+  async serve(): Promise<number | null> {
+    if (!this.config.metricsEnabled) return null;
+    const server = createServer((req, res) => {
+      if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+        res.writeHead(404).end();
+        return;
+      }
+      registry.metrics().then(
+        (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(text),
+        (error: unknown) => {
+          this.logger.warn({ err: error }, 'metrics collection failed');
+          res.writeHead(500).end();
+        },
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.config.metricsPort, this.config.metricsHost, resolve);
+    });
+    this.server = server;
+    const { port } = server.address() as AddressInfo;
+    this.logger.log(`metrics on http://${this.config.metricsHost}:${port}/metrics`);
+    return port;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise((resolve) => server.close(resolve));
+  }
+
+  private async collectQueue(): Promise<void> {
+    const rows: { operation: string; mode: string; depth: number; oldest: number }[] =
+      await this.dataSource.query(QUEUE_SQL);
+    const depth = new Map<string, number>();
+    const oldest = new Map<string, number>();
+    for (const queue of ['light', 'heavy']) {
+      for (const mode of ['live', 'test']) {
+        depth.set(`${queue}|${mode}`, 0);
+        oldest.set(`${queue}|${mode}`, 0);
+      }
+    }
+    for (const row of rows) {
+      if (!this.catalog.has(row.operation)) continue;
+      const key = `${this.catalog.queueOf(row.operation)}|${row.mode}`;
+      depth.set(key, (depth.get(key) ?? 0) + row.depth);
+      oldest.set(key, Math.max(oldest.get(key) ?? 0, row.oldest));
+    }
+    for (const [key, value] of depth) {
+      const [queue, mode] = key.split('|');
+      metrics.queueDepth.set({ queue, mode }, value);
+      metrics.queueOldestAge.set({ queue, mode }, oldest.get(key) ?? 0);
+    }
+  }
+
+  private collectPool(): void {
+    const pool = pgPoolOf(this.dataSource);
+    metrics.pgPool.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+    metrics.pgPool.set({ state: 'idle' }, pool.idleCount);
+    metrics.pgPool.set({ state: 'waiting' }, pool.waitingCount);
+  }
+
+  /** The `traceparent` of the job a webhook event is about; looked up only while tracing. */
+  private async jobTraceOf(payload: unknown): Promise<string | null> {
+    if (!isTracing()) return null;
+    const event = (typeof payload === 'string' ? JSON.parse(payload) : payload) as {
+      data?: { id?: unknown };
+    };
+    const id = typeof event?.data?.id === 'string' ? fromPublicJobId(event.data.id) : null;
+    if (!id) return null;
+    const rows: { trace_parent: string | null }[] = await this.dataSource.query(
+      `SELECT trace_parent FROM jobs WHERE id = $1`,
+      [id],
+    );
+    return rows[0]?.trace_parent ?? null;
+  }
+}
