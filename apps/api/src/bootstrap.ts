@@ -19,7 +19,7 @@ import { sameOriginMiddleware } from './auth/same-origin.middleware';
 import { sessionMiddleware } from './auth/session';
 import { randomToken } from './common/crypto/tokens';
 import { pgPoolOf } from '@reelscout/database';
-import { httpMetricsMiddleware } from './observability/http-metrics.middleware';
+import { httpMetricsMiddleware } from './common/observability/http-metrics.middleware';
 import { DataSource } from 'typeorm';
 
 /** Paths whose body is kept raw for signature checks (payment webhooks). */

@@ -1,6 +1,6 @@
 import type { ConfigType } from '@nestjs/config';
 import { loadEnvironment, observabilityConfig } from './config';
-import { startTracing } from './observability/tracing-sdk';
+import { startTracing } from './common/observability/tracing-sdk';
 
 async function main(): Promise<void> {
   const worker = process.argv.includes('--worker');

@@ -11,7 +11,7 @@ import { MoneyAudit } from '../src/observability/money-audit';
 import { ObservabilityService } from '../src/observability/observability.service';
 import { createFundedKey } from './support/fixtures';
 import { until, waitForValue } from './support/local-servers';
-import { scrape, valueOf, type Family } from './support/metrics-scrape';
+import { scrape, valueOf } from './support/metrics-scrape';
 import { startReceiver, type Receiver } from './support/receiver';
 import { createTestApp, type TestApp } from './support/test-app';
 

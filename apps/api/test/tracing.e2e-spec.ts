@@ -8,7 +8,7 @@ import {
   type FakeOpenAI,
   type FakeProvider,
 } from './fakes';
-import { startTracing, type Tracing } from '../src/observability/tracing-sdk';
+import { startTracing, type Tracing } from '../src/common/observability/tracing-sdk';
 import { createFundedKey } from './support/fixtures';
 import { until, waitForValue } from './support/local-servers';
 import { startReceiver, type Receiver } from './support/receiver';

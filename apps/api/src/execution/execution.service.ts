@@ -31,7 +31,7 @@ import { OperationCatalog } from './operation-catalog';
 import type { OperationContract, RunnableOperation } from './operation.contract';
 import { parsePrefer, type ResponsePreference } from './prefer';
 import { Clock } from '../common/clock/clock';
-import { recordRefusedCall } from '../observability/observe';
+import { recordRefusedCall } from '../common/observability/observe';
 
 /**
  * The `Retry-After` of a call refused for a full queue: a queued job waits for a slot, and slots

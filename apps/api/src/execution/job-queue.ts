@@ -13,7 +13,7 @@ import { databaseConfig, jobsConfig } from '../config';
 import { JobRepository } from '../repositories/job.repository';
 import { OperationCatalog } from './operation-catalog';
 import type { QueueClass } from './operation.contract';
-import { currentTraceparent } from '../observability/tracing';
+import { currentTraceparent } from '../common/observability/tracing';
 
 /** The two queues, one per queue class (an operation's contract names its class). */
 export type QueueName = `jobs-${QueueClass}`;

@@ -12,7 +12,7 @@ import { JobRepository, type JobRow } from '../repositories/job.repository';
 import { JobEvents } from './job-events';
 import { JobQueue } from './job-queue';
 import { transition, type JobEvent } from './job-state';
-import { observeSettlement, recordQueuedEnding } from '../observability/observe';
+import { observeSettlement, recordQueuedEnding } from '../common/observability/observe';
 
 /** One attempt of a running job: what is needed to settle it. */
 export interface JobAttempt {

@@ -19,7 +19,7 @@ import { transition } from './job-state';
 import { OperationCatalog } from './operation-catalog';
 import type { QueueClass } from './operation.contract';
 import { SlotShares } from './slot-shares';
-import { observeQueuedAttempt } from '../observability/observe';
+import { observeQueuedAttempt } from '../common/observability/observe';
 
 /**
  * How long one wake-up keeps claiming: a slot that ended a job claims the next one at once (its

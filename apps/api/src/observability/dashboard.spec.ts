@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exportedMetricNames } from './metrics';
+import { exportedMetricNames } from '../common/observability/metrics';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 

@@ -9,7 +9,7 @@ import type { ConfigType } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { observabilityConfig } from '../config';
-import { metrics } from './metrics';
+import { metrics } from '../common/observability/metrics';
 
 /** Before the first balance row, in (account_id, mode) order. */
 const START = { accountId: '00000000-0000-0000-0000-000000000000', mode: '' };

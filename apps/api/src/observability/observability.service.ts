@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   Inject,
   Injectable,
@@ -14,9 +12,10 @@ import { DataSource } from 'typeorm';
 import { observabilityConfig } from '../config';
 import { fromPublicJobId } from '../execution/job-ids';
 import { OperationCatalog } from '../execution/operation-catalog';
-import { collectors, metrics, registry } from './metrics';
-import { redisClients, setJobTraceLookup } from './observe';
-import { isTracing } from './tracing';
+import { collectors, metrics } from '../common/observability/metrics';
+import { redisClients, setJobTraceLookup } from '../common/observability/observe';
+import { isTracing } from '../common/observability/tracing';
+import { listenForScrapes, type MetricsListener } from './metrics-listener';
 
 const QUEUE_SQL = `SELECT operation, mode::text AS mode, count(*)::int AS depth,
          extract(epoch FROM now() - min(created_at))::float8 AS oldest
@@ -29,7 +28,7 @@ const QUEUE_SQL = `SELECT operation, mode::text AS mode, count(*)::int AS depth,
 @Injectable()
 export class ObservabilityService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Metrics');
-  private server?: Server;
+  private listener?: MetricsListener;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -53,33 +52,18 @@ export class ObservabilityService implements OnModuleInit, OnApplicationShutdown
   /** Starts the metrics listener (when METRICS_ENABLED); the port it listens on, or null. */
   async serve(): Promise<number | null> {
     if (!this.config.metricsEnabled) return null;
-    const server = createServer((req, res) => {
-      if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
-        res.writeHead(404).end();
-        return;
-      }
-      registry.metrics().then(
-        (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(text),
-        (error: unknown) => {
-          this.logger.warn({ err: error }, 'metrics collection failed');
-          res.writeHead(500).end();
-        },
-      );
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.config.metricsPort, this.config.metricsHost, resolve);
-    });
-    this.server = server;
-    const { port } = server.address() as AddressInfo;
-    this.logger.log(`metrics on http://${this.config.metricsHost}:${port}/metrics`);
-    return port;
+    const { metricsHost: host, metricsPort } = this.config;
+    this.listener = await listenForScrapes(host, metricsPort, (error) =>
+      this.logger.warn({ err: error }, 'metrics collection failed'),
+    );
+    this.logger.log(`metrics on http://${host}:${this.listener.port}/metrics`);
+    return this.listener.port;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (server) await new Promise((resolve) => server.close(resolve));
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.close();
   }
 
   private async collectQueue(): Promise<void> {

@@ -4,7 +4,7 @@ import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis'
 import Redis from 'ioredis';
 import { withTimeout } from '../common/redis/with-timeout';
 import { WindowCounters } from './window-counters';
-import { watchRedis } from '../observability/observe';
+import { watchRedis } from '../common/observability/observe';
 
 /** A counter call to Redis that takes longer than this falls back to memory. */
 const WARN_EVERY_MS = 30_000;

@@ -18,7 +18,7 @@ import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { watchRunOperation } from './watch-run.operation';
 import { runBodyOf } from './watches.service';
 import { watchView } from './watch-views';
-import { recordWatchRun, recordWatchSlotLag } from '../observability/observe';
+import { recordWatchRun, recordWatchSlotLag } from '../common/observability/observe';
 
 /** pg-boss's cron: every minute, the finest it has; a slot's run starts within about a minute. */
 export const WATCH_TICK_CRON = '* * * * *';

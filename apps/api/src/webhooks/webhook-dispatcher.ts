@@ -19,7 +19,7 @@ import { WebhookEndpointRepository } from '../repositories/webhook-endpoint.repo
 import { afterFailure, parseRetryDelays } from './webhook-schedule';
 import { WebhookSecretBox } from './webhook-secrets';
 import { WebhookSender, type AttemptOutcome } from './webhook-sender';
-import { observeWebhookAttempt, recordWebhookAttempt } from '../observability/observe';
+import { observeWebhookAttempt, recordWebhookAttempt } from '../common/observability/observe';
 
 /** Attempts one process makes at once. */
 export const SENDER_SLOTS = 16;

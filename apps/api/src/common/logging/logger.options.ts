@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import type { Environment } from '../../config/environment';
-import { traceFields } from '../../observability/tracing';
+import { traceFields } from '../observability/tracing';
 
 /** Never logged: credentials in headers, cookies, and the secrets we hand out. */
 export const REDACTED_PATHS = [

@@ -5,7 +5,7 @@ import { backoffDelay, parseRetryAfter, type BackoffOptions } from './backoff';
 import { CircuitBreakers, type CircuitBreakerOptions } from './circuit-breaker';
 import { meteredRequestId, recordProviderRequest } from './provider-call-meter';
 import { ProviderCallError } from './provider-call.error';
-import { observeProviderRequest } from '../../observability/observe';
+import { observeProviderRequest } from '../../common/observability/observe';
 
 /** Waits for a send slot under the provider's request-rate limit (see provider-rate-limiter.ts). */
 export interface SendGate {

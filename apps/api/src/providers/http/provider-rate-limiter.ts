@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { abortReason, sleep } from '../../common/async/abort';
 import { withTimeout } from '../../common/redis/with-timeout';
-import { watchRedis } from '../../observability/observe';
+import { watchRedis } from '../../common/observability/observe';
 
 /** Redis keys of the shared logs: this prefix, then a hash of the provider key (never the key). */
 export const PROVIDER_RATE_KEY_PREFIX = 'reelscout:provider-rate:';

@@ -7,7 +7,7 @@ import OpenAI from 'openai';
 import { anySignal, settledOrAborted, withTimeoutSignal } from '../../common/async/abort';
 import type { LlmProvider, StructuredRequest, TranscribeOptions } from '../llm.provider';
 import type { CallOptions, TimedText } from '../provider.types';
-import { observeLlmCall, recordLlmTokens } from '../../observability/observe';
+import { observeLlmCall, recordLlmTokens } from '../../common/observability/observe';
 
 export interface OpenAiLlmSettings {
   apiKey: string;
