@@ -19,10 +19,14 @@ async function main(): Promise<void> {
 
   const { Logger } = await import('@nestjs/common');
   const { AppModule } = await import('./app.module');
-  const { BootstrapInviteService } = await import('./auth/bootstrap-invite.service');
+  const { BootstrapInviteService } = await import(
+    /* webpackMode: "eager" */ './auth/bootstrap-invite.service'
+  );
   const { createApp } = await import('./bootstrap');
   const { appConfig } = await import('./config');
-  const { ObservabilityService } = await import('./observability/observability.service');
+  const { ObservabilityService } = await import(
+    /* webpackMode: "eager" */ './observability/observability.service'
+  );
   const app = await createApp(AppModule.register(environment));
   const { apiPort: port, apiHost: host } = app.get<ConfigType<typeof appConfig>>(appConfig.KEY);
   // Before listening: once the API answers, `npm start`'s banner finds the invite written.

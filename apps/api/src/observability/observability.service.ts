@@ -53,9 +53,19 @@ export class ObservabilityService implements OnModuleInit, OnApplicationShutdown
   async serve(): Promise<number | null> {
     if (!this.config.metricsEnabled) return null;
     const { metricsHost: host, metricsPort } = this.config;
-    this.listener = await listenForScrapes(host, metricsPort, (error) =>
-      this.logger.warn({ err: error }, 'metrics collection failed'),
-    );
+    try {
+      this.listener = await listenForScrapes(host, metricsPort, (error) =>
+        this.logger.warn({ err: error }, 'metrics collection failed'),
+      );
+    } catch (error) {
+      // The API serves its callers without metrics rather than not at all; Prometheus shows the
+      // target down, and this says why.
+      this.logger.error(
+        { err: error },
+        `metrics listener could not listen on ${host}:${metricsPort}: no metrics are served (METRICS_HOST, METRICS_PORT)`,
+      );
+      return null;
+    }
     this.logger.log(`metrics on http://${host}:${this.listener.port}/metrics`);
     return this.listener.port;
   }
