@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const observability = observabilityConfig.from(environment);
   await startTracing({
     endpoint: observability.otlpEndpoint,
+    sampleRatio: observability.sampleRatio,
     serviceName: worker ? `${observability.serviceName}-worker` : observability.serviceName,
   });
   if (worker) return (await import('./worker')).startWorker(environment);

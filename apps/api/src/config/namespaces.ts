@@ -235,6 +235,7 @@ export const observabilityConfig = namespace('observability', (env) => ({
   moneyAuditIntervalMs: env.MONEY_AUDIT_INTERVAL_MS,
   moneyAuditBatch: env.MONEY_AUDIT_BATCH,
   otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+  sampleRatio: env.OTEL_TRACES_SAMPLE_RATIO,
   serviceName: env.OTEL_SERVICE_NAME,
   /** The audit runs where background work runs. */
   worker: env.JOBS_WORKER,

@@ -6,34 +6,12 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { ConfigType } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { observabilityConfig } from '../config';
 import { metrics } from '../common/observability/metrics';
+import { BalanceAuditRepository, type AuditCursor } from '../repositories/balance-audit.repository';
 
 /** Before the first balance row, in (account_id, mode) order. */
-const START = { accountId: '00000000-0000-0000-0000-000000000000', mode: '' };
-
-/**
- * A batch of balance rows after the cursor, each checked against the money invariants in one
- * statement (one snapshot): the balance is the sum of its ledger entries, and `held` is the sum of
- * its pending holds. The ledger sum reads the account's index; the pending holds are few.
- */
-const AUDIT_SQL = `WITH batch AS (
-    SELECT account_id, mode, balance, held FROM balances
-     WHERE (account_id, mode::text) > ($1::uuid, $2::text)
-     ORDER BY account_id, mode LIMIT $3),
-  pending AS (
-    SELECT h.account_id, h.mode::text AS mode, sum(h.amount) AS held
-      FROM holds h JOIN batch b ON b.account_id = h.account_id AND b.mode::text = h.mode::text
-     WHERE h.status = 'pending'
-     GROUP BY h.account_id, h.mode)
-  SELECT b.account_id, b.mode::text AS mode,
-         b.balance <> coalesce((SELECT sum(l.amount) FROM ledger_entries l
-                                 WHERE l.account_id = b.account_id AND l.mode = b.mode), 0)
-         OR b.held <> coalesce(p.held, 0) AS mismatch
-    FROM batch b LEFT JOIN pending p ON p.account_id = b.account_id AND p.mode = b.mode::text
-   ORDER BY b.account_id, b.mode`;
+const START: AuditCursor = { accountId: '00000000-0000-0000-0000-000000000000', mode: '' };
 
 /**
  * The money audit (docs/operations.md): every MONEY_AUDIT_INTERVAL_MS it checks the next
@@ -53,7 +31,7 @@ export class MoneyAudit implements OnApplicationBootstrap, OnApplicationShutdown
   private running?: Promise<void>;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly balances: BalanceAuditRepository,
     @Inject(observabilityConfig.KEY)
     private readonly config: ConfigType<typeof observabilityConfig>,
   ) {}
@@ -84,8 +62,7 @@ export class MoneyAudit implements OnApplicationBootstrap, OnApplicationShutdown
   /** Checks the next batch; whether it ended a pass over every balance row. */
   async runBatch(): Promise<boolean> {
     const limit = this.config.moneyAuditBatch;
-    const rows: { account_id: string; mode: string; mismatch: boolean }[] =
-      await this.dataSource.query(AUDIT_SQL, [this.cursor.accountId, this.cursor.mode, limit]);
+    const rows = await this.balances.auditAfter(this.cursor, limit);
     for (const row of rows) {
       const key = `${row.account_id}|${row.mode}`;
       if (row.mismatch) {

@@ -1,5 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ExecutionModule } from '../execution/execution.module';
+import { BalanceAuditRepository } from '../repositories/balance-audit.repository';
+import { JobObservationRepository } from '../repositories/job-observation.repository';
 import { MoneyAudit } from './money-audit';
 import { ObservabilityService } from './observability.service';
 
@@ -7,7 +9,7 @@ import { ObservabilityService } from './observability.service';
 @Global()
 @Module({
   imports: [ExecutionModule],
-  providers: [ObservabilityService, MoneyAudit],
+  providers: [ObservabilityService, MoneyAudit, BalanceAuditRepository, JobObservationRepository],
   exports: [ObservabilityService, MoneyAudit],
 })
 export class ObservabilityModule {}

@@ -12,14 +12,11 @@ import { DataSource } from 'typeorm';
 import { observabilityConfig } from '../config';
 import { fromPublicJobId } from '../execution/job-ids';
 import { OperationCatalog } from '../execution/operation-catalog';
+import { JobObservationRepository } from '../repositories/job-observation.repository';
 import { collectors, metrics } from '../common/observability/metrics';
 import { redisClients, setJobTraceLookup } from '../common/observability/observe';
 import { isTracing } from '../common/observability/tracing';
 import { listenForScrapes, type MetricsListener } from './metrics-listener';
-
-const QUEUE_SQL = `SELECT operation, mode::text AS mode, count(*)::int AS depth,
-         extract(epoch FROM now() - min(created_at))::float8 AS oldest
-    FROM jobs WHERE status = 'queued' GROUP BY operation, mode`;
 
 /**
  * The metrics the process reads when scraped (queue depth and age, the Postgres pool, Redis), and
@@ -32,6 +29,7 @@ export class ObservabilityService implements OnModuleInit, OnApplicationShutdown
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: JobObservationRepository,
     private readonly catalog: OperationCatalog,
     @Inject(observabilityConfig.KEY)
     private readonly config: ConfigType<typeof observabilityConfig>,
@@ -77,8 +75,7 @@ export class ObservabilityService implements OnModuleInit, OnApplicationShutdown
   }
 
   private async collectQueue(): Promise<void> {
-    const rows: { operation: string; mode: string; depth: number; oldest: number }[] =
-      await this.dataSource.query(QUEUE_SQL);
+    const rows = await this.jobs.queuedByOperation();
     const depth = new Map<string, number>();
     const oldest = new Map<string, number>();
     for (const queue of ['light', 'heavy']) {
@@ -115,10 +112,6 @@ export class ObservabilityService implements OnModuleInit, OnApplicationShutdown
     };
     const id = typeof event?.data?.id === 'string' ? fromPublicJobId(event.data.id) : null;
     if (!id) return null;
-    const rows: { trace_parent: string | null }[] = await this.dataSource.query(
-      `SELECT trace_parent FROM jobs WHERE id = $1`,
-      [id],
-    );
-    return rows[0]?.trace_parent ?? null;
+    return this.jobs.traceParentOf(id);
   }
 }

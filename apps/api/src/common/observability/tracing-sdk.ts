@@ -6,6 +6,8 @@ export interface TracingOptions {
   /** OTLP/HTTP collector; traces go to `<endpoint>/v1/traces`. */
   endpoint?: string;
   serviceName: string;
+  /** The share of new traces recorded (default all); a child follows its parent. */
+  sampleRatio?: number;
   /** Tests: spans go here (synchronously) instead of to a collector. */
   exporter?: SpanExporter;
 }
@@ -42,16 +44,21 @@ export async function startTracing(options: TracingOptions): Promise<Tracing | n
   const sdk = new NodeSDK({
     serviceName: options.serviceName,
     spanProcessors: [processor],
+    sampler: new base.ParentBasedSampler({
+      root: new base.TraceIdRatioBasedSampler(options.sampleRatio ?? 1),
+    }),
     instrumentations: [
       new http.HttpInstrumentation({
         // Scrapes and health checks are not traffic worth a trace.
         ignoreIncomingRequestHook: (req) => /^\/(metrics|health)\b/.test(req.url ?? ''),
       }),
-      // Route and handler spans only: a span per middleware would cost more than it shows.
+      // The handler's span only (the server span gets the route): a span per middleware or
+      // router layer would cost more than it shows.
       new express.ExpressInstrumentation({
-        ignoreLayersType: [express.ExpressLayerType.MIDDLEWARE],
+        ignoreLayersType: [express.ExpressLayerType.MIDDLEWARE, express.ExpressLayerType.ROUTER],
       }),
-      new pg.PgInstrumentation({ requireParentSpan: true }),
+      // Queries, not the pool's connects (the pool's gauges show waiting for a connection).
+      new pg.PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new ioredis.IORedisInstrumentation({ requireParentSpan: true }),
       new undici.UndiciInstrumentation(),
     ],

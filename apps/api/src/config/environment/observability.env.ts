@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsNumber, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
 import { blankToUndefined, toBoolean } from './transforms';
 import { MediaEnvironment } from './media.env';
 
@@ -40,6 +40,15 @@ export class ObservabilityEnvironment extends MediaEnvironment {
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+
+  /**
+   * The share of new traces recorded (0 to 1); a trace started elsewhere (a job's request) follows
+   * its parent's choice, so a call's trace is whole or absent.
+   */
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  OTEL_TRACES_SAMPLE_RATIO: number = 1;
 
   /** The service name traces carry (the worker process adds `-worker`). */
   @IsString()
