@@ -126,9 +126,11 @@ module.exports = tseslint.config(
     // One egress guard: a URL we did not write is fetched only through
     // `apps/api/src/egress`. The provider HTTP client is the one other place that opens
     // connections, to the provider base URL the operator configured. The Express adapter builds
-    // the inbound server (it accepts connections, never opens one).
+    // the inbound server (it accepts connections, never opens one), and so does the metrics
+    // listener.
     files: ['apps/api/src/**/*.ts'],
     ignores: [
+      'apps/api/src/observability/metrics-listener.ts',
       'apps/api/src/egress/**',
       'apps/api/src/providers/http/provider-http.client.ts',
       'apps/api/src/common/http/express-adapter.ts',

@@ -119,6 +119,8 @@ async function serveApi({ databaseUrl, workDir, cleanups }) {
       API_HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       REDIS_URL: '',
+      // Any free port for the metrics listener: never a clash with another instance here.
+      METRICS_PORT: '0',
       RATE_LIMIT_PER_KEY_PER_MIN: '1000000',
       RATE_LIMIT_PER_SUBJECT_PER_MIN: '1000000',
       RATE_LIMIT_IN_FLIGHT_PER_KEY: '1000',

@@ -45,7 +45,20 @@ const LAYERS = [
     ],
   ],
   ['execution', ['execution']],
-  ['operations', ['assist', 'scan', 'playbook', 'music', 'trends', 'mcp', 'playground', 'watches']],
+  [
+    'operations',
+    [
+      'assist',
+      'scan',
+      'playbook',
+      'music',
+      'trends',
+      'mcp',
+      'playground',
+      'watches',
+      'observability',
+    ],
+  ],
   [
     'composition',
     ['app.module.ts', 'bootstrap.ts', 'main.ts', 'cli.ts', 'cli', 'openapi.ts', 'worker.ts'],

@@ -31,6 +31,7 @@ import { McpModule } from './mcp/mcp.module';
 import { PlaygroundModule } from './playground/playground.module';
 import { ClockModule } from './common/clock/clock';
 import { WatchesModule } from './watches/watches.module';
+import { ObservabilityModule } from './observability/observability.module';
 
 const FEATURE_MODULES = [
   LoggerModule.forRootAsync({
@@ -79,6 +80,7 @@ const FEATURE_MODULES = [
   McpModule,
   PlaygroundModule,
   WatchesModule,
+  ObservabilityModule,
 ];
 
 @Module({

@@ -19,6 +19,7 @@ import { sameOriginMiddleware } from './auth/same-origin.middleware';
 import { sessionMiddleware } from './auth/session';
 import { randomToken } from './common/crypto/tokens';
 import { pgPoolOf } from '@reelscout/database';
+import { httpMetricsMiddleware } from './common/observability/http-metrics.middleware';
 import { DataSource } from 'typeorm';
 
 /** Paths whose body is kept raw for signature checks (payment webhooks). */
@@ -35,6 +36,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.set('trust proxy', config.trustProxyHops);
   app.set('etag', false);
 
+  // First: every request's latency and status, rejected ones included.
+  app.use(httpMetricsMiddleware);
   app.use(securityHeadersMiddleware());
   app.use(requestIdMiddleware);
   app.use(

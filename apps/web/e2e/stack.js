@@ -232,6 +232,8 @@ async function startStack({
       // The dashboard is the one proxy in front of the API (as in a deployment without nginx):
       // the API takes the client's address from the X-Forwarded-For the dashboard sets.
       TRUST_PROXY_HOPS: '1',
+      // Any free port for the metrics listener: never a clash with another instance here.
+      METRICS_PORT: '0',
       ...extraEnv,
       // The tests' own builds (.build/test, apps/web/.next-test): never the ones `npm start` runs.
       REELSCOUT_BUILD: 'test',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { MediaEnvironment } from './environment/media.env';
+import { ObservabilityEnvironment } from './environment/observability.env';
 
 /**
  * Every setting Reelscout reads from the environment, validated once at start-up.
@@ -9,7 +9,7 @@ import { MediaEnvironment } from './environment/media.env';
  * in `environment/` (one class extending the next, so one pass validates them all); modules read
  * them through the typed namespaces in `namespaces.ts`, never by name.
  */
-export class Environment extends MediaEnvironment {}
+export class Environment extends ObservabilityEnvironment {}
 
 const DATABASE_URL_MISSING =
   '  - DATABASE_URL: not set. `npm start` runs an embedded Postgres and sets it for you; ' +

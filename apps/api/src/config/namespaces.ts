@@ -240,6 +240,20 @@ export const throttlingConfig = namespace('throttling', (env) => ({
   redisUrl: env.REDIS_URL,
 }));
 
+/** Metrics, the money audit and traces (docs/operations.md). */
+export const observabilityConfig = namespace('observability', (env) => ({
+  metricsEnabled: env.METRICS_ENABLED,
+  metricsHost: env.METRICS_HOST,
+  metricsPort: env.METRICS_PORT,
+  moneyAuditIntervalMs: env.MONEY_AUDIT_INTERVAL_MS,
+  moneyAuditBatch: env.MONEY_AUDIT_BATCH,
+  otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+  sampleRatio: env.OTEL_TRACES_SAMPLE_RATIO,
+  serviceName: env.OTEL_SERVICE_NAME,
+  /** The audit runs where background work runs. */
+  worker: env.JOBS_WORKER,
+}));
+
 /** Every namespace, each registered by `configModule()`. */
 export const CONFIG_NAMESPACES: readonly Pick<ConfigNamespace<ConfigObject>, 'token' | 'from'>[] = [
   appConfig,
@@ -260,4 +274,5 @@ export const CONFIG_NAMESPACES: readonly Pick<ConfigNamespace<ConfigObject>, 'to
   playgroundConfig,
   musicConfig,
   throttlingConfig,
+  observabilityConfig,
 ];

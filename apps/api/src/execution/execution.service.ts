@@ -28,6 +28,7 @@ import { OperationCatalog } from './operation-catalog';
 import type { OperationContract, RunnableOperation } from './operation.contract';
 import { parsePrefer, type ResponsePreference } from './prefer';
 import { Clock } from '../common/clock/clock';
+import { recordRefusedCall } from '../common/observability/observe';
 
 /**
  * Who runs the call: a key's caller (/v1), or a signed-in account's dashboard run, which has no
@@ -124,6 +125,9 @@ export class ExecutionService {
       for (const check of contract.checks ?? []) check(body);
       const runnable = this.catalog.runnable(contract.operation, caller.mode, body);
       return (await this.start(context, runnable, body, call, started)) as Result | JobView;
+    } catch (error) {
+      if (!call.jobCreated) recordRefusedCall(contract.operation, caller.mode, error);
+      throw error;
     } finally {
       if (slot) {
         const release = () => slot.release();

@@ -11,6 +11,8 @@ import { BillingService } from '../money/billing.service';
 import { holdRefusalOf } from '../money/hold-refusal';
 import { MoneyRepository } from '../repositories/money.repository';
 import { SqlParams } from '../repositories/sql-params';
+import { observeSettlement, recordQueuedEnding } from '../common/observability/observe';
+import { currentTraceparent } from '../common/observability/tracing';
 import { JobQueue } from './job-queue';
 import { initialStatus, transition, type JobEvent } from './job-state';
 import {
@@ -131,6 +133,7 @@ export class JobAggregate {
       message: message?.id ?? null,
       channel: message?.channel ?? null,
       queue: message?.queue ?? null,
+      traceParent: message ? currentTraceparent() : null,
     });
     let holdId: string;
     try {
@@ -411,6 +414,35 @@ export class JobAggregate {
    * attempt no longer held it).
    */
   private async settle(
+    job: JobAttempt,
+    attempt: number | null,
+    from: JobStatus,
+    event: JobEvent,
+    usage: UsageFacts,
+    manager: EntityManager | undefined,
+    outcome: { charge: Micros; result: string } | { error: DomainError },
+  ): Promise<JobSettlement | null> {
+    if (from === 'queued') {
+      const settled = await this.settleStatement(
+        job,
+        attempt,
+        from,
+        event,
+        usage,
+        manager,
+        outcome,
+      );
+      if (settled && (event === 'cancel' || event === 'expire')) recordQueuedEnding(job, event);
+      return settled;
+    }
+    const kind = transition(from, event).to as 'succeeded' | 'failed' | 'canceled';
+    const error = 'error' in outcome ? outcome.error : undefined;
+    return observeSettlement(job, { kind, error }, usage, () =>
+      this.settleStatement(job, attempt, from, event, usage, manager, outcome),
+    );
+  }
+
+  private async settleStatement(
     job: JobAttempt,
     attempt: number | null,
     from: JobStatus,

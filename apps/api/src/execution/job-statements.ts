@@ -23,7 +23,7 @@ const RUNNING = SQL_STATUS.running;
 export const COLUMNS = `id, account_id, mode, key_id, subject, operation, execution, status, request, request_id,
   idempotency_key, hold_id, hold_amount, charged, balance_after, progress, http_status, result, error,
   attempt, recoveries, cancel_requested_at, created_at, started_at, finished_at, result_expires_at, result_purged_at,
-  source, queue_message_id`;
+  source, queue_message_id, trace_parent`;
 
 /** Whether an ending job (`j`) has a webhook event to send: its account has an enabled endpoint. */
 const EVENTS_PENDING = `EXISTS (
@@ -65,6 +65,7 @@ export const OPEN = namedStatement(
     'message',
     'channel',
     'queue',
+    'traceParent',
   ] as const,
   (p) => `WITH hold AS (
            SELECT place_hold(${p.account}, ${p.mode}, ${p.amount}, ${p.key}, ${p.subject},
@@ -72,12 +73,13 @@ export const OPEN = namedStatement(
          job AS (
            INSERT INTO jobs (id, account_id, mode, key_id, subject, operation, execution, status, request,
              request_id, idempotency_key, hold_id, hold_amount, attempt, started_at, heartbeat_at, source,
-             queue_message_id)
+             queue_message_id, trace_parent)
            SELECT ${p.job}, ${p.account}, ${p.mode}, ${p.key}, ${p.subject}, ${p.operation}, ${p.execution},
                   ${p.status}::text, ${p.request}::text::jsonb, ${p.requestId}, ${p.idempotencyKey}, hold.id,
                   ${p.amount}::bigint, ${p.attempt}::int,
                   CASE WHEN ${p.status}::text = ${RUNNING} THEN now() END,
-                  CASE WHEN ${p.status}::text = ${RUNNING} THEN now() END, ${p.source}, ${p.message}::uuid
+                  CASE WHEN ${p.status}::text = ${RUNNING} THEN now() END, ${p.source}, ${p.message}::uuid,
+                  ${p.traceParent}::text
              FROM hold
            RETURNING hold_id, queue_message_id),
          woken AS (

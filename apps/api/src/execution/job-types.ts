@@ -43,6 +43,8 @@ export interface JobRow {
   source: UsageSource;
   /** The queue message that carries it to a worker (queued jobs; null before one was sent). */
   queue_message_id: string | null;
+  /** The W3C traceparent of the trace that queued the job (null when tracing is off). */
+  trace_parent: string | null;
 }
 
 export interface JobListFilter {

@@ -17,6 +17,7 @@ import { JobQueue } from './job-queue';
 import { OperationCatalog } from './operation-catalog';
 import type { QueueClass } from './operation.contract';
 import { SlotShares } from './slot-shares';
+import { observeQueuedAttempt } from '../common/observability/observe';
 
 /**
  * How long one wake-up keeps claiming: a slot that ended a job claims the next one at once (its
@@ -85,7 +86,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       const row = await this.claimNext(queue);
       if (!row) return;
       try {
-        await this.runClaimed(row);
+        await observeQueuedAttempt(row, queue, () => this.runClaimed(row));
       } finally {
         this.lanes[queue].shares.give(row.account_id, row.mode);
       }

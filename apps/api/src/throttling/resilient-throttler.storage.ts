@@ -4,6 +4,7 @@ import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis'
 import Redis from 'ioredis';
 import { withTimeout } from '../common/redis/with-timeout';
 import { WindowCounters } from './window-counters';
+import { watchRedis } from '../common/observability/observe';
 
 /** A counter call to Redis that takes longer than this falls back to memory. */
 const WARN_EVERY_MS = 30_000;
@@ -86,6 +87,7 @@ export class ResilientThrottlerStorage implements OnApplicationShutdown {
       });
       this.redis.on('error', (error: Error) => this.warn(`Redis error: ${error.message}`));
       this.redisStorage = new ThrottlerStorageRedisService(this.redis);
+      watchRedis('throttling', this.redis);
     }
   }
 

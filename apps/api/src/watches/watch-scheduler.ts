@@ -18,6 +18,7 @@ import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { runOperationOf } from './creator-run.operation';
 import { runBodyOf } from './watches.service';
 import { watchView } from './watch-views';
+import { recordWatchRun, recordWatchSlotLag } from '../common/observability/observe';
 
 /** pg-boss's cron: every minute, the finest it has; a slot's run starts within about a minute. */
 export const WATCH_TICK_CRON = '* * * * *';
@@ -72,6 +73,7 @@ export class WatchScheduler implements OnApplicationBootstrap {
     for (let i = 0; i < WATCH_TICK_BATCH; i++) {
       const outcome = await this.runOneDue();
       if (!outcome) break;
+      recordWatchRun(outcome);
       outcomes.push(outcome);
     }
     if (outcomes.includes('paused')) this.outbox.kick();
@@ -84,6 +86,7 @@ export class WatchScheduler implements OnApplicationBootstrap {
     return this.dataSource.transaction(async (manager) => {
       const watch = await this.watches.claimDue(now, manager);
       if (!watch) return null;
+      recordWatchSlotLag(watch.next_run_at, now);
       const { slotAt, nextRunAt } = watchSlot(watch.next_run_at, now, watch.run_interval);
       const scope = { accountId: watch.account_id, mode: watch.mode };
       // An account without API access runs nothing: its keys get 403 and its dashboard cannot

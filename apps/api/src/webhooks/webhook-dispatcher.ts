@@ -19,6 +19,7 @@ import { WebhookEndpointRepository } from '../repositories/webhook-endpoint.repo
 import { afterFailure, parseRetryDelays } from './webhook-schedule';
 import { WebhookSecretBox } from './webhook-secrets';
 import { WebhookSender, type AttemptOutcome } from './webhook-sender';
+import { observeWebhookAttempt, recordWebhookAttempt } from '../common/observability/observe';
 
 /** Attempts one process makes at once. */
 export const SENDER_SLOTS = 16;
@@ -166,15 +167,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
             latencyMs: 0,
             error: 'the signing secret cannot be read; rotate it',
           }
-        : await this.sender.send(
-            {
-              url: delivery.url,
-              mode: delivery.mode,
-              messageId: delivery.message_id,
-              body: delivery.payload,
-              secrets,
-            },
-            this.stop.signal,
+        : await observeWebhookAttempt(delivery, () =>
+            this.sender.send(
+              {
+                url: delivery.url,
+                mode: delivery.mode,
+                messageId: delivery.message_id,
+                body: delivery.payload,
+                secrets,
+              },
+              this.stop.signal,
+            ),
           );
     // Cut off by shutdown: not an answer from the receiver. The lease brings it back.
     if (this.stop.signal.aborted && !outcome.ok) return;
@@ -189,6 +192,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
           ...afterFailure(attempt, this.delaysS, delivery.manual),
           statusCode: outcome.statusCode,
         };
+    recordWebhookAttempt(result.kind, delivery, outcome.attemptedAt);
     await this.dataSource.transaction(async (manager) => {
       const recorded = await this.deliveries.recordAttempt(
         manager,

@@ -34,6 +34,8 @@ export async function startBuiltApis(
         LOG_LEVEL: 'silent',
         // The secret of the in-process test apps: a session made on one is valid on the others.
         AUTH_SECRET: TEST_AUTH_SECRET,
+        // Several instances on one host: each its own metrics port.
+        METRICS_PORT: '0',
         ...env,
         API_PORT: String(port),
       },

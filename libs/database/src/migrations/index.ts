@@ -26,6 +26,7 @@ import { StripeDisputesById1763702900000 } from './1763702900000-stripe-disputes
 import { TrendHistory1763703100000 } from './1763703100000-trend-history';
 import { UsagePartitions1763703200000 } from './1763703200000-usage-partitions';
 import { CreatorWatches1763703300000 } from './1763703300000-creator-watches';
+import { JobTraceContext1763703400000 } from './1763703400000-job-trace-context';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   TrendHistory1763703100000,
   UsagePartitions1763703200000,
   CreatorWatches1763703300000,
+  JobTraceContext1763703400000,
 ];

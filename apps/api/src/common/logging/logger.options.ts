@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import type { Environment } from '../../config/environment';
+import { traceFields } from '../observability/tracing';
 
 /** Never logged: credentials in headers, cookies, and the secrets we hand out. */
 export const REDACTED_PATHS = [
@@ -22,6 +23,8 @@ export function createRootLogger(env: Pick<Environment, 'LOG_LEVEL' | 'LOG_PRETT
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     base: { service: 'reelscout-api' },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // The active span's trace_id and span_id (nothing when tracing is off).
+    mixin: traceFields,
   });
 }
 

@@ -5,6 +5,7 @@ import { backoffDelay, parseRetryAfter, type BackoffOptions } from './backoff';
 import { CircuitBreakers, type CircuitBreakerOptions } from './circuit-breaker';
 import { meteredRequestId, recordProviderRequest } from './provider-call-meter';
 import { ProviderCallError } from './provider-call.error';
+import { observeProviderRequest } from '../../common/observability/observe';
 
 /** Waits for a send slot under the provider's request-rate limit (see provider-rate-limiter.ts). */
 export interface SendGate {
@@ -87,7 +88,9 @@ export class ProviderHttpClient {
         );
       }
       try {
-        const body = await this.attempt(request);
+        const body = await observeProviderRequest('video_data', request.family, () =>
+          this.attempt(request),
+        );
         breaker.recordSuccess();
         return body;
       } catch (error) {

@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { abortReason, sleep } from '../../common/async/abort';
 import { withTimeout } from '../../common/redis/with-timeout';
+import { watchRedis } from '../../common/observability/observe';
 
 /** Redis keys of the shared logs: this prefix, then a hash of the provider key (never the key). */
 export const PROVIDER_RATE_KEY_PREFIX = 'reelscout:provider-rate:';
@@ -202,6 +203,7 @@ export class SlidingWindowRateLimiter implements ProviderRateLimiter {
       // Failed calls are reported where they fall back; an unhandled 'error' would crash.
       redis.on('error', (error: Error) => this.logger.debug(`Redis error: ${error.message}`));
       this.redis = redis;
+      watchRedis('provider_rate', redis);
       this.firstConnectSettled = false;
       this.firstConnect = new Promise<void>((resolve) => {
         const done = () => {

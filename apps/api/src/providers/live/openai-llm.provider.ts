@@ -7,6 +7,7 @@ import OpenAI from 'openai';
 import { anySignal, settledOrAborted, withTimeoutSignal } from '../../common/async/abort';
 import type { LlmProvider, StructuredRequest, TranscribeOptions } from '../llm.provider';
 import type { CallOptions, TimedText } from '../provider.types';
+import { observeLlmCall, recordLlmTokens } from '../../common/observability/observe';
 
 export interface OpenAiLlmSettings {
   apiKey: string;
@@ -93,7 +94,7 @@ export class OpenAiLlmProvider implements LlmProvider {
 
     let problem = '';
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-      const completion = await this.call(options.signal, (signal) =>
+      const completion = await this.call(model, options.signal, (signal) =>
         this.client.chat.completions.create(
           {
             model,
@@ -114,6 +115,7 @@ export class OpenAiLlmProvider implements LlmProvider {
         );
       }
       this.logUsage(request.name, completion.model ?? model, completion.usage);
+      recordLlmTokens(model, completion.usage);
 
       const message = completion.choices[0]?.message;
       const outcome = parseAnswer(message?.content ?? null, message?.refusal ?? null, request);
@@ -145,7 +147,7 @@ export class OpenAiLlmProvider implements LlmProvider {
       });
     }
     const model = this.settings.transcriptionModel;
-    const result = await this.call(options.signal, (signal) =>
+    const result = await this.call(model, options.signal, (signal) =>
       this.client.audio.transcriptions.create(
         {
           file: createReadStream(filePath),
@@ -203,6 +205,7 @@ export class OpenAiLlmProvider implements LlmProvider {
 
   /** Runs one SDK call, turning every failure into a customer-safe `DomainError`. */
   private async call<R>(
+    model: string,
     callerSignal: AbortSignal | undefined,
     work: (signal: AbortSignal) => Promise<R>,
   ): Promise<R> {
@@ -211,7 +214,7 @@ export class OpenAiLlmProvider implements LlmProvider {
     return withTimeoutSignal(this.settings.timeoutMs, async (timedOut) => {
       const signal = anySignal([callerSignal, timedOut]);
       try {
-        return await settledOrAborted(work(signal), signal);
+        return await observeLlmCall(model, () => settledOrAborted(work(signal), signal));
       } catch (error) {
         throw this.toDomainError(error, callerSignal, timedOut);
       }
