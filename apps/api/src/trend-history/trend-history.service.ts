@@ -11,7 +11,7 @@ import {
   type TrendKind,
   type TrendSource,
 } from '@reelscout/domain';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { trendsConfig } from '../config';
 import type { TrendChartEntry } from '../providers/provider.types';
@@ -132,10 +132,18 @@ export class TrendHistoryService {
     return this.observations.latestDay(scope, this.today());
   }
 
-  /** Every item observed in the `2 × window` days ending at `asOf`, with its history. */
-  async window(scope: TrendScope, asOf: string, window: number): Promise<StoredTrend[]> {
+  /**
+   * Every item observed in the `2 × window` days ending at `asOf`, with its history (read on
+   * `manager` when given: a caller inside a transaction needs no second connection).
+   */
+  async window(
+    scope: TrendScope,
+    asOf: string,
+    window: number,
+    manager?: EntityManager,
+  ): Promise<StoredTrend[]> {
     const days = trendDays(asOf, window);
-    const rows = await this.observations.inDays(scope, days[0], asOf);
+    const rows = await this.observations.inDays(scope, days[0], asOf, manager);
     return storedTrends(rows, days, window);
   }
 

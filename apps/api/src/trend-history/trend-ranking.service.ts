@@ -62,7 +62,9 @@ export class TrendRankingService {
       // ranking marked with the older revision, so the next call judges again.
       const state = await this.rankings.state(scope, window, manager);
       if (fresh(state)) return;
-      const stored = await this.history.window(scope, asOf, window);
+      // On the transaction's own connection: calls waiting for the lock each hold one, so a
+      // second one taken from the pool could be the one they are all waiting for.
+      const stored = await this.history.window(scope, asOf, window, manager);
       const judged = stored.map((item) => ({
         id: item.id,
         ...judgeTrend(
