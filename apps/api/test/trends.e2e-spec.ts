@@ -368,6 +368,52 @@ describe('trends in test mode (sandbox)', () => {
     expect(after.slice(0, 2).map((item) => item.id)).not.toContain(id);
     await t.sql.query(`DELETE FROM trend_observations WHERE item_id = $1`, [id]);
   });
+
+  it('calls that find the ranking stale at once all answer, with one ranking, from the new data', async () => {
+    const { key } = await createFundedKey(t.app, { mode: 'test' });
+    const body = { kind: 'sounds', market: 'network_b', sort: 'volume', window: 30, limit: 10 };
+    const warm = await post(key, body);
+    expect(warm.status).toBe(200);
+    const [first] = warm.body.items as Item[];
+    // Raise the second's last day above the first's: only a ranking judged after this write
+    // puts it first.
+    const second = (warm.body.items as Item[])[1];
+    const last = second.history[second.history.length - 1];
+    await t.app
+      .get(TrendHistoryService)
+      .record({ mode: 'test', market: 'network_b', kind: 'sounds' }, [
+        {
+          kind: 'sounds',
+          market: 'network_b',
+          id: second.id,
+          title: second.title ?? null,
+          author: null,
+          url: null,
+          coverUrl: null,
+          commercial: null,
+          rank: null,
+          rankChange: null,
+          total: null,
+          points: [{ day: last.date, value: (last.value ?? 0) + first.current }],
+          source: 'counts',
+        },
+      ]);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(key, body)));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect((answer.body.items as Item[]).map((item) => item.id)).toEqual(
+        (answers[0].body.items as Item[]).map((item) => item.id),
+      );
+    }
+    expect((answers[0].body.items as Item[])[0].id).toBe(second.id);
+    const { rows } = await t.sql.query(
+      `SELECT b.revision::int AS built, r.revision::int AS now FROM trend_ranking_builds b
+         JOIN trend_revisions r USING (mode, market, kind)
+        WHERE b.mode = 'test' AND b.market = 'network_b' AND b.kind = 'sounds' AND b."window" = 30`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].built).toBe(rows[0].now);
+  });
 });
 
 describe('music speaks the trends language in test mode', () => {
