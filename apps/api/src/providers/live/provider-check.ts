@@ -159,6 +159,13 @@ export async function runProviderCheck(
           found.networkASound ??= clip ?? undefined;
         },
       ),
+      // The trends collection's hashtag charts, as it asks for them (first page).
+      call(ENDPOINTS.networkAHashtagList, {
+        query: { page: 1, limit: 20, period: 7, country_code: region, sort_by: 'popular' },
+      }),
+      call(ENDPOINTS.networkBTopicBillboard, {
+        query: { billboard_tag: 0, order_key: 1, time_filter: 1 },
+      }),
     ]);
     await Promise.all([
       call(
