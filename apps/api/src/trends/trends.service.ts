@@ -56,7 +56,11 @@ export class TrendsService {
           item.history.map((point) => point.value),
           window,
         ),
-      }));
+      }))
+      // The filters again on what is returned: a write landing between the page and the history
+      // read can change a label, and an answer never contradicts its own filter.
+      .filter((item) => !body.stage || body.stage.includes(item.stage))
+      .filter((item) => !body.commercialOnly || item.item?.commercial === true);
 
     const notes: string[] = [];
     if (asOf < today) {
