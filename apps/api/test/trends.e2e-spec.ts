@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { Clock } from '../src/common/clock/clock';
+import { MusicModule } from '../src/music/music.module';
 import type { TrendChartEntry } from '../src/providers/provider.types';
 import { TrendHistoryService } from '../src/trend-history/trend-history.service';
 import { balanceOf, createFundedKey } from './support/fixtures';
@@ -304,6 +305,164 @@ describe('trends in test mode (sandbox)', () => {
       expect((await rows()).map((row) => row.day)).toEqual(['2027-03-02', '2027-03-03']);
     } finally {
       clock.set(NOW);
+    }
+  });
+
+  it('a new observation for today makes the next call’s ranking current (no stale ranking served)', async () => {
+    const { key } = await createFundedKey(t.app, { mode: 'test' });
+    const history = t.app.get(TrendHistoryService);
+    const scope = { mode: 'test', market: 'network_b', kind: 'hashtags' } as const;
+    const id = 'network_b:fresh-ranking-check';
+    const top = async (sort: 'growth' | 'volume') => {
+      const res = await post(key, { kind: 'hashtags', market: 'network_b', sort, limit: 50 });
+      expect(res.status).toBe(200);
+      return res.body.items as Item[];
+    };
+    const observe = (value: number) =>
+      history.record(scope, [
+        {
+          kind: 'hashtags',
+          market: 'network_b',
+          id,
+          title: 'fresh ranking check',
+          author: null,
+          url: null,
+          coverUrl: null,
+          commercial: null,
+          rank: 1,
+          rankChange: null,
+          total: null,
+          points: [{ day: '2027-03-10', value }],
+          source: 'counts',
+        },
+      ]);
+    // The day's ranking is built (by the day's collection and this call) before the new data.
+    const before = await top('volume');
+    expect(before.map((item) => item.id)).not.toContain(id);
+    const highest = before[0].current;
+
+    await observe(highest * 10);
+    for (const sort of ['volume', 'growth'] as const) {
+      const [first] = await top(sort);
+      expect({ sort, id: first.id, stage: first.stage, current: first.current }).toEqual({
+        sort,
+        id,
+        stage: 'new',
+        current: highest * 10,
+      });
+    }
+
+    const onlyNew = await post(key, {
+      kind: 'hashtags',
+      market: 'network_b',
+      stage: ['new'],
+      sort: 'volume',
+    });
+    expect((onlyNew.body.items as Item[])[0].id).toBe(id);
+
+    // A later write of the same day (an update, not an insert) is seen as well: the item drops
+    // and the former first is first again.
+    await observe(0.5);
+    const after = await top('volume');
+    expect(after[0].id).toBe(before[0].id);
+    expect(after.slice(0, 2).map((item) => item.id)).not.toContain(id);
+    await t.sql.query(`DELETE FROM trend_observations WHERE item_id = $1`, [id]);
+  });
+
+  it('calls that find the ranking stale at once all answer, with one ranking, from the new data', async () => {
+    const { key } = await createFundedKey(t.app, { mode: 'test' });
+    const body = { kind: 'sounds', market: 'network_b', sort: 'volume', window: 30, limit: 10 };
+    const warm = await post(key, body);
+    expect(warm.status).toBe(200);
+    const [first] = warm.body.items as Item[];
+    // Raise the second's last day above the first's: only a ranking judged after this write
+    // puts it first.
+    const second = (warm.body.items as Item[])[1];
+    const last = second.history[second.history.length - 1];
+    await t.app
+      .get(TrendHistoryService)
+      .record({ mode: 'test', market: 'network_b', kind: 'sounds' }, [
+        {
+          kind: 'sounds',
+          market: 'network_b',
+          id: second.id,
+          title: second.title ?? null,
+          author: null,
+          url: null,
+          coverUrl: null,
+          commercial: null,
+          rank: null,
+          rankChange: null,
+          total: null,
+          points: [{ day: last.date, value: (last.value ?? 0) + first.current }],
+          source: 'counts',
+        },
+      ]);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(key, body)));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect((answer.body.items as Item[]).map((item) => item.id)).toEqual(
+        (answers[0].body.items as Item[]).map((item) => item.id),
+      );
+    }
+    expect((answers[0].body.items as Item[])[0].id).toBe(second.id);
+    const { rows } = await t.sql.query(
+      `SELECT b.revision::int AS built, r.revision::int AS now FROM trend_ranking_builds b
+         JOIN trend_revisions r USING (mode, market, kind)
+        WHERE b.mode = 'test' AND b.market = 'network_b' AND b.kind = 'sounds' AND b."window" = 30`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].built).toBe(rows[0].now);
+  });
+});
+
+describe('music speaks the trends language in test mode', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // A small pool keeps the cold sound analyses short; the stages work the same way.
+    t = await createTestApp({ extraImports: [MusicModule], env: { MUSIC_MAX_CANDIDATES: '6' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a suggestion whose sound has history carries trend.stage, by the rule on its last 14 days', async () => {
+    const { key } = await createFundedKey(t.app, { mode: 'test' });
+    const server = t.app.getHttpServer();
+    // A trends call stores the sandbox's sound chart of the day (every catalogue sound).
+    const trends = await request(server)
+      .post('/v1/trends')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ kind: 'sounds', market: 'network_a' });
+    expect(trends.status).toBe(200);
+    const asOf = trends.body.asOf as string;
+
+    const music = await request(server)
+      .post('/v1/music')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ url: 'https://www.tiktok.com/@brewwithmaya/video/7400000443622845792', limit: 20 });
+    expect(music.status).toBe(200);
+    const suggestions = music.body.suggestions as { soundId: string; trend: { stage?: string } }[];
+    const staged = suggestions.filter((suggestion) => suggestion.trend.stage !== undefined);
+    expect(staged.length).toBeGreaterThan(0);
+    for (const suggestion of suggestions) {
+      const { rows } = await t.sql.query(
+        `SELECT day::text AS day, value FROM trend_observations
+          WHERE mode = 'test' AND market = 'network_a' AND kind = 'sounds' AND item_id = $1
+            AND day BETWEEN $2::date - 13 AND $2::date`,
+        [suggestion.soundId, asOf],
+      );
+      const byDay = new Map(rows.map((row: { day: string; value: number }) => [row.day, row]));
+      const history = Array.from({ length: 14 }, (_, i) => {
+        const date = day(i - 13, asOf);
+        return { date, value: byDay.get(date)?.value ?? null };
+      });
+      // No history in the 14 days: no stage (never invented); otherwise the rule's stage.
+      expect({ soundId: suggestion.soundId, stage: suggestion.trend.stage }).toEqual({
+        soundId: suggestion.soundId,
+        stage: rows.length === 0 ? undefined : recompute(history, 7).stage,
+      });
     }
   });
 });

@@ -74,8 +74,13 @@ export class TrendObservationRepository {
   }
 
   /** Every observation of the days `from`..`to` (inclusive). */
-  inDays(scope: Scope, from: string, to: string): Promise<TrendObservationRow[]> {
-    return this.dataSource.query(
+  inDays(
+    scope: Scope,
+    from: string,
+    to: string,
+    manager?: EntityManager,
+  ): Promise<TrendObservationRow[]> {
+    return (manager ?? this.dataSource).query(
       `SELECT item_id, day::text AS day, value, rank, source FROM trend_observations
         WHERE mode = $1 AND market = $2 AND kind = $3 AND day BETWEEN $4::date AND $5::date`,
       [scope.mode, scope.market, scope.kind, from, to],

@@ -8,6 +8,7 @@ import {
 import { ProvidersService } from '../providers/providers.service';
 import { TrendCollectionRepository } from '../repositories/trend-collection.repository';
 import { TrendHistoryService, type TrendScope } from './trend-history.service';
+import { TrendRankingService } from './trend-ranking.service';
 
 /** What one daily collection of one market and kind came to. */
 export interface CollectionOutcome {
@@ -33,14 +34,20 @@ export class TrendCollector {
     private readonly providers: ProvidersService,
     private readonly history: TrendHistoryService,
     private readonly collections: TrendCollectionRepository,
+    private readonly rankings: TrendRankingService,
   ) {}
 
-  /** Reads the provider's charts of one market and kind and stores them; observations written. */
+  /**
+   * Reads the provider's charts of one market and kind, stores them and judges the day's
+   * rankings while the data is fresh (so the day's first call does not); observations written.
+   */
   async collect(scope: TrendScope, signal?: AbortSignal): Promise<number> {
     const chart = await this.providers
       .for(scope.mode)
       .videoData.trendChart(scope.market, scope.kind, { signal });
-    return this.history.record(scope, chart);
+    const written = await this.history.record(scope, chart);
+    await this.rankings.refreshAll(scope);
+    return written;
   }
 
   /**

@@ -11,7 +11,7 @@ import {
   type TrendKind,
   type TrendSource,
 } from '@reelscout/domain';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { trendsConfig } from '../config';
 import type { TrendChartEntry } from '../providers/provider.types';
@@ -19,6 +19,7 @@ import { TrendCollectionRepository } from '../repositories/trend-collection.repo
 import { TrendItemRepository, type TrendItemRow } from '../repositories/trend-item.repository';
 import {
   TrendObservationRepository,
+  type TrendObservationRow,
   type TrendObservationWrite,
 } from '../repositories/trend-observation.repository';
 
@@ -131,31 +132,35 @@ export class TrendHistoryService {
     return this.observations.latestDay(scope, this.today());
   }
 
-  /** Every item observed in the `2 × window` days ending at `asOf`, with its history. */
-  async window(scope: TrendScope, asOf: string, window: number): Promise<StoredTrend[]> {
+  /**
+   * Every item observed in the `2 × window` days ending at `asOf`, with its history (read on
+   * `manager` when given: a caller inside a transaction needs no second connection).
+   */
+  async window(
+    scope: TrendScope,
+    asOf: string,
+    window: number,
+    manager?: EntityManager,
+  ): Promise<StoredTrend[]> {
     const days = trendDays(asOf, window);
-    const rows = await this.observations.inDays(scope, days[0], asOf);
-    const byItem = new Map<string, typeof rows>();
-    for (const row of rows) {
-      const list = byItem.get(row.item_id) ?? [];
-      list.push(row);
-      byItem.set(row.item_id, list);
-    }
-    const before = days[window - 1];
-    return [...byItem.entries()].map(([id, list]) => {
-      const byDay = new Map(list.map((row) => [row.day, row]));
-      const rank = byDay.get(asOf)?.rank ?? null;
-      const earlier = byDay.get(before)?.rank ?? null;
-      const latest = list.reduce((a, b) => (a.day > b.day ? a : b));
-      return {
-        id,
-        item: null,
-        history: days.map((date) => ({ date, value: byDay.get(date)?.value ?? null })),
-        rank,
-        rankChange: rank !== null && earlier !== null ? earlier - rank : null,
-        source: latest.source,
-      };
-    });
+    const rows = await this.observations.inDays(scope, days[0], asOf, manager);
+    return storedTrends(rows, days, window);
+  }
+
+  /**
+   * Some items' histories in the `2 × window` days ending at `asOf`: a range of the item index
+   * per item, so it reads `ids.length × 2 × window` rows at most. Items with no observation in
+   * those days are left out.
+   */
+  async itemsWindow(
+    scope: TrendScope,
+    ids: readonly string[],
+    asOf: string,
+    window: number,
+  ): Promise<StoredTrend[]> {
+    const days = trendDays(asOf, window);
+    const rows = await this.observations.ofItems(scope, ids, days[0], asOf);
+    return storedTrends(rows, days, window);
   }
 
   /** The stored details of some items. */
@@ -213,4 +218,34 @@ export class TrendHistoryService {
     await this.items.deleteUnseenSince(new Date(`${cutoff}T00:00:00Z`));
     return deleted;
   }
+}
+
+/** Observations of the `2 × window` `days`, grouped into one history per item. */
+function storedTrends(
+  rows: readonly TrendObservationRow[],
+  days: readonly string[],
+  window: number,
+): StoredTrend[] {
+  const byItem = new Map<string, TrendObservationRow[]>();
+  for (const row of rows) {
+    const list = byItem.get(row.item_id) ?? [];
+    list.push(row);
+    byItem.set(row.item_id, list);
+  }
+  const asOf = days[days.length - 1];
+  const before = days[window - 1];
+  return [...byItem.entries()].map(([id, list]) => {
+    const byDay = new Map(list.map((row) => [row.day, row]));
+    const rank = byDay.get(asOf)?.rank ?? null;
+    const earlier = byDay.get(before)?.rank ?? null;
+    const latest = list.reduce((a, b) => (a.day > b.day ? a : b));
+    return {
+      id,
+      item: null,
+      history: days.map((date) => ({ date, value: byDay.get(date)?.value ?? null })),
+      rank,
+      rankChange: rank !== null && earlier !== null ? earlier - rank : null,
+      source: latest.source,
+    };
+  });
 }

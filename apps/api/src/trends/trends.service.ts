@@ -1,21 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import {
-  compareTrends,
-  judgeTrend,
-  type Mode,
-  type TrendStage,
-  type TrendWindow,
-} from '@reelscout/domain';
+import { judgeTrend, type Mode, type TrendWindow } from '@reelscout/domain';
 import { TrendCollector } from '../trend-history/trend-collector';
-import { TrendHistoryService, type TrendScope } from '../trend-history/trend-history.service';
+import {
+  TrendHistoryService,
+  type StoredTrend,
+  type TrendScope,
+} from '../trend-history/trend-history.service';
+import { TrendRankingService } from '../trend-history/trend-ranking.service';
 import type { TrendItemDto, TrendsRequestDto, TrendsResponseDto } from './dto/trends.dto';
 
 /** Below this share of days observed, an item's history counts as thin coverage in `notes`. */
 const THIN_COVERAGE = 0.5;
 
 /**
- * POST /v1/trends: reads the trend history store, judges each item from its returned history by
- * the stage rule (`judgeTrend`, docs/trends.md) and sorts. It reads the provider only when a live
+ * POST /v1/trends: reads one page of the day's ranked table (every item judged once by the stage
+ * rule and placed in both sorts), then only those items' history, and judges each returned item
+ * from that history (`judgeTrend`, docs/trends.md). It reads the provider only when a live
  * store has nothing yet for the market and kind (a fresh install): then one bounded collection
  * runs first and the call waits for it.
  */
@@ -24,6 +24,7 @@ export class TrendsService {
   constructor(
     private readonly history: TrendHistoryService,
     private readonly collector: TrendCollector,
+    private readonly rankings: TrendRankingService,
   ) {}
 
   async run(mode: Mode, body: TrendsRequestDto, signal: AbortSignal): Promise<TrendsResponseDto> {
@@ -32,13 +33,22 @@ export class TrendsService {
     await this.collector.ensureReadable(scope, signal);
     const today = this.history.today();
     const asOf = (await this.history.latestDay(scope)) ?? today;
-    const stored = await this.history.window(scope, asOf, window);
-    const details = await this.history.details(
-      scope,
-      stored.map((item) => item.id),
-    );
-    const stages: ReadonlySet<TrendStage> | null = body.stage ? new Set(body.stage) : null;
-    const judged = stored
+    const ids = await this.rankings.page(scope, window, asOf, {
+      stages: body.stage ?? null,
+      commercialOnly: body.commercialOnly === true,
+      sort: body.sort ?? 'growth',
+      limit: body.limit ?? 20,
+    });
+    const [stored, details] = await Promise.all([
+      this.history.itemsWindow(scope, ids, asOf, window),
+      this.history.details(scope, ids),
+    ]);
+    const byId = new Map(stored.map((item) => [item.id, item]));
+    // The ranked table chose and ordered the page; each label is judged again here from the
+    // history returned with it, so the answer follows the rule from its own data.
+    const judged = ids
+      .map((id) => byId.get(id))
+      .filter((item): item is StoredTrend => item !== undefined)
       .map((item) => ({
         ...item,
         item: details.get(item.id) ?? null,
@@ -47,10 +57,10 @@ export class TrendsService {
           window,
         ),
       }))
-      .filter((item) => !stages || stages.has(item.stage))
-      .filter((item) => !body.commercialOnly || item.item?.commercial === true)
-      .sort(compareTrends(body.sort ?? 'growth'))
-      .slice(0, body.limit ?? 20);
+      // The filters again on what is returned: a write landing between the page and the history
+      // read can change a label, and an answer never contradicts its own filter.
+      .filter((item) => !body.stage || body.stage.includes(item.stage))
+      .filter((item) => !body.commercialOnly || item.item?.commercial === true);
 
     const notes: string[] = [];
     if (asOf < today) {

@@ -24,6 +24,7 @@ import { WatchRunGap1763702700000 } from './1763702700000-watch-run-gap';
 import { WebhookDeliveriesPerEndpoint1763702800000 } from './1763702800000-webhook-deliveries-per-endpoint';
 import { StripeDisputesById1763702900000 } from './1763702900000-stripe-disputes-by-id';
 import { TrendHistory1763703100000 } from './1763703100000-trend-history';
+import { TrendRankings1763703150000 } from './1763703150000-trend-rankings';
 import { UsagePartitions1763703200000 } from './1763703200000-usage-partitions';
 import { CreatorWatches1763703300000 } from './1763703300000-creator-watches';
 import { JobTraceContext1763703400000 } from './1763703400000-job-trace-context';
@@ -56,6 +57,7 @@ export const MIGRATIONS = [
   WebhookDeliveriesPerEndpoint1763702800000,
   StripeDisputesById1763702900000,
   TrendHistory1763703100000,
+  TrendRankings1763703150000,
   UsagePartitions1763703200000,
   CreatorWatches1763703300000,
   JobTraceContext1763703400000,

@@ -168,6 +168,13 @@ export async function runProviderCheck(
           found.networkASound ??= clip ?? undefined;
         },
       ),
+      // The trends collection's hashtag charts, as it asks for them (first page).
+      call(ENDPOINTS.networkAHashtagList, {
+        query: { page: 1, limit: 20, period: 7, country_code: region, sort_by: 'popular' },
+      }),
+      call(ENDPOINTS.networkBTopicBillboard, {
+        query: { billboard_tag: 0, order_key: 1, time_filter: 1 },
+      }),
     ]);
     await Promise.all([
       call(
@@ -238,13 +245,6 @@ export async function runProviderCheck(
       ),
     ]);
     await Promise.all([
-      // The hashtag charts, as the daily trends collection calls them.
-      call(ENDPOINTS.networkAHashtagList, {
-        query: { page: 1, limit: 20, period: 7, country_code: region, sort_by: 'popular' },
-      }),
-      call(ENDPOINTS.networkBTopicBillboard, {
-        query: { billboard_tag: 0, order_key: 1, time_filter: 1 },
-      }),
       call(ENDPOINTS.networkAMusicDetail, { query: { music_id: soundA } }),
       call(ENDPOINTS.networkAMusicVideos, { query: { music_id: soundA, cursor: 0, count: 20 } }),
       call(ENDPOINTS.networkBMusicDetail, soundB ? { query: { music_id: soundB } } : null),
