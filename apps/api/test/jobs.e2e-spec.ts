@@ -92,7 +92,7 @@ describe('jobs (e2e)', () => {
   it('the migrations create every queue, so processes starting together never create one', async () => {
     // Creating a pg-boss queue attaches a partition to pgboss.job; two processes doing it at
     // once deadlocked a start-up. The queues are schema, and start-up only checks for them:
-    // the two job queues, and the scheduler's own queue and the watches' tick queue (pg-boss's
+    // the two job queues, and the scheduler's own queue, the trends collection's queue and the watches' tick queue (pg-boss's
     // scheduler, on every worker, would otherwise create its queue at start).
     const { rows } = await db.query<{ name: string; retry_limit: number; expire_seconds: number }>(
       `SELECT name, retry_limit, expire_seconds FROM pgboss.queue ORDER BY name`,
@@ -101,6 +101,7 @@ describe('jobs (e2e)', () => {
       { name: '__pgboss__send-it', retry_limit: null, expire_seconds: null },
       { name: 'jobs-heavy', retry_limit: 0, expire_seconds: 900 },
       { name: 'jobs-light', retry_limit: 0, expire_seconds: 900 },
+      { name: 'trends-collect', retry_limit: 0, expire_seconds: 900 },
       { name: 'watch-tick', retry_limit: 0, expire_seconds: 300 },
     ]);
   });

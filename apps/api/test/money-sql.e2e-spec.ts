@@ -15,6 +15,18 @@ function functionsOfFile(sql: string): Map<string, string> {
 const normalized = (body: string) => body.replace(/\s+/g, ' ').trim();
 
 /**
+ * Our functions that move no money, each kept by the migration of its feature: the usage records'
+ * partitions and hourly rollups, and the trends store's revision counter.
+ */
+const NOT_MONEY = new Set([
+  'usage_rollup_apply',
+  'usage_records_ensure_partitions',
+  'usage_records_drop_before',
+  'trend_observations_revise',
+  'trend_observations_revise_all',
+]);
+
+/**
  * libs/database/src/sql/money.sql is where a reader finds every money rule that runs in Postgres:
  * a migrated database must hold exactly its functions, so the file cannot drift from what runs.
  */
@@ -145,7 +157,11 @@ describe('the money functions are those of money.sql (e2e)', () => {
           AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
         ORDER BY 1`,
     );
-    expect(rows.map((r) => r.name)).toEqual([...functionsOfFile(MONEY_SQL).keys()].sort());
+    expect(rows.map((r) => r.name).filter((name) => !NOT_MONEY.has(name))).toEqual(
+      [...functionsOfFile(MONEY_SQL).keys()].sort(),
+    );
+    // The exceptions are real functions, so a name that drifts is seen here.
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining([...NOT_MONEY]));
   });
 
   it('the migration that moved the money into these functions goes down to the previous ones and up again', async () => {
@@ -161,6 +177,7 @@ describe('the money functions are those of money.sql (e2e)', () => {
               AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')`,
         )
       ).rows
+        .filter((r) => !NOT_MONEY.has(r.name))
         .map((r) => ({ name: r.name, body: normalized(r.body) }))
         .sort(byName);
     const ofFile = (sql: string) =>

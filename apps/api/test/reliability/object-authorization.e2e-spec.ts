@@ -828,6 +828,10 @@ describe('object-level authorization on /account, and the security suite on /v1 
     },
     'GET /account/watches/{id}': () =>
       each404((id) => s.attacker.agent.get(`/account/watches/${id}?mode=test`)),
+    'GET /account/watches/{id}/snapshots': () =>
+      each404((id) => s.attacker.agent.get(`/account/watches/${id}/snapshots?mode=test`)),
+    'GET /account/watches/{id}/posts': () =>
+      each404((id) => s.attacker.agent.get(`/account/watches/${id}/posts?mode=test`)),
     'PATCH /account/watches/{id}': async () => {
       await each404((id) =>
         s.attacker.agent.patch(`/account/watches/${id}?mode=test`).send({ status: 'paused' }),
