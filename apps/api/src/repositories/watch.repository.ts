@@ -28,7 +28,7 @@ export interface WatchRow {
   last_job_created_at: Date | null;
   last_job_finished_at: Date | null;
   last_job_charged: string | null;
-  /** Reels (a creator watch: new posts) the latest run delivered (0 until it succeeded). */
+  /** Reels (a creator watch: new posts) the latest run recorded; the view shows them only once it succeeded. */
   last_new_reels: number;
   kind: WatchKind;
   /** A creator watch's creator (with the ids its runs look the creator up by); null for a niche. */
@@ -107,7 +107,7 @@ const COLUMNS = `w.id, w.account_id, w.mode, w.key_id, w.source, w.subject, w.qu
 const WITH_LAST_RUN = `SELECT ${COLUMNS}, j.status AS last_job_status,
     j.created_at AS last_job_created_at, j.finished_at AS last_job_finished_at,
     j.charged::text AS last_job_charged,
-    CASE WHEN j.status <> 'succeeded' OR j.status IS NULL THEN 0
+    CASE WHEN j.id IS NULL THEN 0
       WHEN w.kind = 'creator'
       THEN (SELECT count(*)::int FROM creator_posts p WHERE p.watch_id = w.id AND p.job_id = j.id)
       ELSE (SELECT count(*)::int FROM watch_reels r WHERE r.watch_id = w.id AND r.job_id = j.id)
