@@ -422,35 +422,6 @@ export class JobAggregate {
     manager: EntityManager | undefined,
     outcome: { charge: Micros; result: string } | { error: DomainError },
   ): Promise<JobSettlement | null> {
-    if (from === 'queued') {
-      const settled = await this.settleStatement(
-        job,
-        attempt,
-        from,
-        event,
-        usage,
-        manager,
-        outcome,
-      );
-      if (settled && (event === 'cancel' || event === 'expire')) recordQueuedEnding(job, event);
-      return settled;
-    }
-    const kind = transition(from, event).to as 'succeeded' | 'failed' | 'canceled';
-    const error = 'error' in outcome ? outcome.error : undefined;
-    return observeSettlement(job, { kind, error }, usage, () =>
-      this.settleStatement(job, attempt, from, event, usage, manager, outcome),
-    );
-  }
-
-  private async settleStatement(
-    job: JobAttempt,
-    attempt: number | null,
-    from: JobStatus,
-    event: JobEvent,
-    usage: UsageFacts,
-    manager: EntityManager | undefined,
-    outcome: { charge: Micros; result: string } | { error: DomainError },
-  ): Promise<JobSettlement | null> {
     const move = transition(from, event);
     const error = 'error' in outcome ? outcome.error : null;
     const httpStatus = error ? error.status : 200;
@@ -467,19 +438,29 @@ export class JobAggregate {
       market: usage.market,
       durationMs: Math.max(0, Math.round(usage.durationMs)),
     });
-    const [row] = await this.money.send<{
-      ended: number;
-      charged: string | null;
-      balance: string | null;
-      events_pending: boolean;
-    }>(SETTLE, values, job, manager);
-    if (row.events_pending) for (const listener of this.eventsListeners) listener();
-    if (row.ended !== 1) return null;
-    if (error) return { httpStatus, captured: null };
-    return {
-      httpStatus,
-      captured: { charged: Number(row.charged ?? 0), balance: Number(row.balance ?? 0) },
+    const write = async (): Promise<JobSettlement | null> => {
+      const [row] = await this.money.send<{
+        ended: number;
+        charged: string | null;
+        balance: string | null;
+        events_pending: boolean;
+      }>(SETTLE, values, job, manager);
+      if (row.events_pending) for (const listener of this.eventsListeners) listener();
+      if (row.ended !== 1) return null;
+      if (error) return { httpStatus, captured: null };
+      return {
+        httpStatus,
+        captured: { charged: Number(row.charged ?? 0), balance: Number(row.balance ?? 0) },
+      };
     };
+    // A queued job that ends never ran: it counts as canceled or expired, with no run to time.
+    if (from === 'queued') {
+      const settled = await write();
+      if (settled && (event === 'cancel' || event === 'expire')) recordQueuedEnding(job, event);
+      return settled;
+    }
+    const kind = move.to as 'succeeded' | 'failed' | 'canceled';
+    return observeSettlement(job, { kind, error: error ?? undefined }, usage, write);
   }
 
   /**
