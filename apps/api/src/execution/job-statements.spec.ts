@@ -33,4 +33,18 @@ describe('the job aggregate owns jobs', () => {
     // The settlement moves the status it is given (a transition's from and to).
     expect(SETTLE.text).toMatch(/status = \$3/);
   });
+
+  it('no other file compares a job’s status with a literal: statuses come from the machine', () => {
+    const literal = new RegExp(`status\\s*(=|<>|!=|IN)\\s*\\(?\\s*'(${JOB_STATUSES.join('|')})'`);
+    const readers = sources(src).filter((path) =>
+      /\b(FROM|JOIN) jobs\b/.test(readFileSync(path, 'utf8')),
+    );
+    expect(readers.map((path) => relative(src, path))).toContain(
+      'repositories/job-observation.repository.ts',
+    );
+    const offenders = readers
+      .filter((path) => literal.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(src, path));
+    expect(offenders).toEqual([]);
+  });
 });

@@ -12,11 +12,15 @@ import { DataSource } from 'typeorm';
 import { observabilityConfig } from '../config';
 import { fromPublicJobId } from '../execution/job-ids';
 import { OperationCatalog } from '../execution/operation-catalog';
+import type { JobStatus } from '@reelscout/domain';
 import { JobObservationRepository } from '../repositories/job-observation.repository';
 import { collectors, metrics } from '../common/observability/metrics';
 import { redisClients, setJobTraceLookup } from '../common/observability/observe';
 import { isTracing } from '../common/observability/tracing';
 import { listenForScrapes, type MetricsListener } from './metrics-listener';
+
+/** The status whose jobs make up the queue (a typed name, so a renamed status fails to compile). */
+const QUEUED: JobStatus = 'queued';
 
 /**
  * The metrics the process reads when scraped (queue depth and age, the Postgres pool, Redis), and
@@ -75,7 +79,7 @@ export class ObservabilityService implements OnModuleInit, OnApplicationShutdown
   }
 
   private async collectQueue(): Promise<void> {
-    const rows = await this.jobs.queuedByOperation();
+    const rows = await this.jobs.queuedByOperation(QUEUED);
     const depth = new Map<string, number>();
     const oldest = new Map<string, number>();
     for (const queue of ['light', 'heavy']) {

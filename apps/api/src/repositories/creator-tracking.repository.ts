@@ -53,9 +53,16 @@ interface PostRow {
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
 
-/** Rows of a run whose job failed or was canceled count as never recorded. */
-const LIVE_JOB = `NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = %s.job_id AND j.status IN ('failed', 'canceled'))`;
-const live = (alias: string) => LIVE_JOB.replace('%s', alias);
+/**
+ * Rows of a run whose job ended without delivering count as never recorded. Which statuses
+ * those are is the job state machine's to say (`ENDED_WITHOUT_DELIVERY`); the caller passes them
+ * as the parameter `param` (a text array), so no job status is written here.
+ */
+const live = (alias: string, param: string) =>
+  `NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = ${alias}.job_id AND j.status = ANY (${param}::text[]))`;
+
+/** The final job statuses of a run that delivered nothing. */
+export type EndedStatuses = readonly string[];
 
 export function snapshotView(row: SnapshotRow): CreatorSnapshotView {
   return {
@@ -110,13 +117,14 @@ export class CreatorTrackingRepository {
     watchId: string,
     jobId: string,
     limit: number,
+    ended: EndedStatuses,
     manager: EntityManager,
   ): Promise<number[]> {
     const rows: { play_count: string }[] = await manager.query(
       `SELECT p.play_count FROM creator_posts p
-        WHERE p.watch_id = $1 AND p.job_id <> $2 AND p.play_count IS NOT NULL AND ${live('p')}
+        WHERE p.watch_id = $1 AND p.job_id <> $2 AND p.play_count IS NOT NULL AND ${live('p', '$4')}
         ORDER BY p.posted_at DESC NULLS LAST, p.post_id DESC LIMIT $3`,
-      [watchId, jobId, limit],
+      [watchId, jobId, limit, ended],
     );
     return rows.map((row) => Number(row.play_count));
   }
@@ -126,12 +134,14 @@ export class CreatorTrackingRepository {
     watchId: string,
     jobId: string,
     postIds: string[],
+    ended: EndedStatuses,
     manager: EntityManager,
   ): Promise<Set<string>> {
     const rows: { post_id: string }[] = await manager.query(
       `SELECT p.post_id FROM creator_posts p
-        WHERE p.watch_id = $1 AND p.job_id <> $2 AND p.post_id = ANY ($3::text[]) AND ${live('p')}`,
-      [watchId, jobId, postIds],
+        WHERE p.watch_id = $1 AND p.job_id <> $2 AND p.post_id = ANY ($3::text[])
+          AND ${live('p', '$4')}`,
+      [watchId, jobId, postIds, ended],
     );
     return new Set(rows.map((row) => row.post_id));
   }
@@ -146,6 +156,7 @@ export class CreatorTrackingRepository {
     at: Date,
     snapshot: NewSnapshot,
     posts: RecordedPost[],
+    ended: EndedStatuses,
     manager: EntityManager,
   ): Promise<CreatorSnapshotView> {
     await manager.query(`DELETE FROM creator_posts WHERE watch_id = $1 AND job_id = $2`, [
@@ -156,7 +167,7 @@ export class CreatorTrackingRepository {
     const rows: SnapshotRow[] = await manager.query(
       `WITH previous AS (
          SELECT s.followers, s.likes, s.videos FROM creator_snapshots s
-          WHERE s.watch_id = $1 AND ${live('s')} ORDER BY s.at DESC, s.id DESC LIMIT 1)
+          WHERE s.watch_id = $1 AND ${live('s', '$7')} ORDER BY s.at DESC, s.id DESC LIMIT 1)
        INSERT INTO creator_snapshots (watch_id, job_id, at, followers, likes, videos,
          followers_delta, likes_delta, videos_delta)
        SELECT $1, $2, $3, $4::bigint, $5::bigint, $6::bigint,
@@ -165,14 +176,14 @@ export class CreatorTrackingRepository {
               $6::bigint - (SELECT videos FROM previous)
        RETURNING at, followers::text, likes::text, videos::text, followers_delta::text,
                  likes_delta::text, videos_delta::text`,
-      [watchId, jobId, at, snapshot.followers, snapshot.likes, snapshot.videos],
+      [watchId, jobId, at, snapshot.followers, snapshot.likes, snapshot.videos, ended],
     );
     // Posts taken by a run that failed go to this one.
     if (posts.length > 0) {
       await manager.query(
         `DELETE FROM creator_posts p WHERE p.watch_id = $1 AND p.post_id = ANY ($2::text[])
-            AND NOT ${live('p')}`,
-        [watchId, posts.map((post) => post.postId)],
+            AND NOT ${live('p', '$3')}`,
+        [watchId, posts.map((post) => post.postId), ended],
       );
     }
     for (const post of posts) {
@@ -204,9 +215,10 @@ export class CreatorTrackingRepository {
   async snapshots(
     watchId: string,
     page: { from?: Date; to?: Date; after?: Date; limit: number },
+    ended: EndedStatuses,
   ): Promise<CreatorSnapshotView[]> {
     const params = new SqlParams();
-    const where = [`s.watch_id = ${params.add(watchId)}`, live('s')];
+    const where = [`s.watch_id = ${params.add(watchId)}`, live('s', params.add(ended))];
     if (page.from) where.push(`s.at >= ${params.add(page.from)}`);
     if (page.to) where.push(`s.at <= ${params.add(page.to)}`);
     if (page.after) where.push(`s.at > ${params.add(page.after)}`);
@@ -224,9 +236,10 @@ export class CreatorTrackingRepository {
   async posts(
     watchId: string,
     page: { after?: string; limit: number },
+    ended: EndedStatuses,
   ): Promise<ReturnType<typeof postRowView>[] | null> {
     const params = new SqlParams();
-    const where = [`p.watch_id = ${params.add(watchId)}`, live('p')];
+    const where = [`p.watch_id = ${params.add(watchId)}`, live('p', params.add(ended))];
     if (page.after !== undefined) {
       const cursor: { posted_at: Date | null }[] = await this.dataSource.query(
         `SELECT p.posted_at FROM creator_posts p WHERE p.watch_id = $1 AND p.post_id = $2`,

@@ -18,11 +18,17 @@ export interface QueuedJobs {
 export class JobObservationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  queuedByOperation(): Promise<QueuedJobs[]> {
+  /**
+   * Jobs in the status `queued` (the state machine's name for it, passed in so no status is
+   * written here), by operation and mode. An unnamed statement is planned with its parameter's
+   * value, so the planner still reads the partial index `jobs_queued_idx`.
+   */
+  queuedByOperation(queued: string): Promise<QueuedJobs[]> {
     return this.dataSource.query(
       `SELECT operation, mode::text AS mode, count(*)::int AS depth,
               extract(epoch FROM now() - min(created_at))::float8 AS oldest
-         FROM jobs WHERE status = 'queued' GROUP BY operation, mode`,
+         FROM jobs WHERE status = $1 GROUP BY operation, mode`,
+      [queued],
     );
   }
 

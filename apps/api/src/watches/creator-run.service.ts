@@ -12,6 +12,7 @@ import {
 } from '@reelscout/domain';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock/clock';
+import { ENDED_WITHOUT_DELIVERY } from '../execution/job-state';
 import type { WorkContext } from '../execution/operation.contract';
 import type { CreatorProfile } from '../providers/creator-source';
 import type { Post } from '../providers/provider.types';
@@ -103,12 +104,14 @@ export class CreatorRunService {
         body.watch_id,
         jobId,
         posts.map((post) => post.id),
+        ENDED_WITHOUT_DELIVERY,
         manager,
       );
       const known = await this.tracking.knownPlays(
         body.watch_id,
         jobId,
         CREATOR_MEDIAN_WINDOW,
+        ENDED_WITHOUT_DELIVERY,
         manager,
       );
       const fresh = posts.filter((post) => !taken.has(post.id)).sort(oldestFirst);
@@ -127,6 +130,7 @@ export class CreatorRunService {
         now,
         { followers: profile.followers, likes: profile.likes, videos: profile.videos },
         recorded,
+        ENDED_WITHOUT_DELIVERY,
         manager,
       );
       return {

@@ -25,6 +25,7 @@ import {
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { watchesConfig } from '../config';
+import { ENDED_WITHOUT_DELIVERY } from '../execution/job-state';
 import { ProvidersService } from '../providers/providers.service';
 import { CreatorTrackingRepository } from '../repositories/creator-tracking.repository';
 import {
@@ -252,12 +253,16 @@ export class WatchesService {
   ): Promise<CreatorSnapshotListView> {
     const watch = await this.ownedCreatorWatch(scope, id);
     const limit = query.limit ?? 10;
-    const rows = await this.tracking.snapshots(watch.id, {
-      from: query.from ? new Date(query.from) : undefined,
-      to: query.to ? new Date(query.to) : undefined,
-      after: query.starting_after ? new Date(query.starting_after) : undefined,
-      limit: limit + 1,
-    });
+    const rows = await this.tracking.snapshots(
+      watch.id,
+      {
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? new Date(query.to) : undefined,
+        after: query.starting_after ? new Date(query.starting_after) : undefined,
+        limit: limit + 1,
+      },
+      ENDED_WITHOUT_DELIVERY,
+    );
     return { object: 'list', data: rows.slice(0, limit), has_more: rows.length > limit };
   }
 
@@ -271,7 +276,11 @@ export class WatchesService {
     const market = watch.creator!.market;
     const limit = page.limit ?? 10;
     const after = page.starting_after?.replace(/^network_b:/, '');
-    const rows = await this.tracking.posts(watch.id, { after, limit: limit + 1 });
+    const rows = await this.tracking.posts(
+      watch.id,
+      { after, limit: limit + 1 },
+      ENDED_WITHOUT_DELIVERY,
+    );
     if (!rows) {
       throw new DomainError(
         'invalid_request',
