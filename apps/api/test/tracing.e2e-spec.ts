@@ -17,10 +17,9 @@ import { createTestApp, type TestApp } from './support/test-app';
 /**
  * OpenTelemetry across the queue: one async live scan, queued by its request and run by the
  * worker, is one trace holding the request, the job's attempt, the provider calls and the
- * settlement; the webhook delivery of its event links to that trace. Jest loads modules its own
- * way, past the require hooks the http/express/pg instrumentations use, so here the request's
- * server span is the one the HTTP middleware opens when no instrumentation did (in production the
- * http instrumentation's, which the middleware then leaves alone).
+ * settlement; the webhook delivery of its event links to that trace. The request's server span is
+ * the HTTP middleware's, as in production. Jest loads modules its own way, past the require hooks
+ * the pg instrumentation uses, so here a query has no span of its own.
  */
 describe('tracing (e2e)', () => {
   const exporter = new InMemorySpanExporter();
@@ -162,6 +161,50 @@ describe('tracing (e2e)', () => {
     const delivery = spans.find((span) => span.name === 'webhook.deliver')!;
     expect(delivery.spanContext().traceId).not.toBe(traceId);
     expect(delivery.links.map((link) => link.context.traceId)).toEqual([traceId]);
+  });
+});
+
+describe("tracing: the caller's trace (e2e)", () => {
+  const exporter = new InMemorySpanExporter();
+  let tracing: Tracing | null;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    tracing = await startTracing({ serviceName: 'reelscout-test', exporter });
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await tracing?.shutdown();
+    trace.disable();
+    context.disable();
+    propagation.disable();
+  });
+
+  it('a request carrying a W3C traceparent continues that trace; its span is named by route; health checks are not traced', async () => {
+    const { key } = await createFundedKey(t.app, { mode: 'test' });
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const parentId = '00f067aa0ba902b7';
+    exporter.reset();
+    const res = await request(t.app.getHttpServer())
+      .get('/v1/jobs/job_doesnotexist')
+      .set('Authorization', `Bearer ${key}`)
+      .set('traceparent', `00-${traceId}-${parentId}-01`);
+    expect(res.status).toBe(404);
+    await request(t.app.getHttpServer()).get('/health');
+    await until(
+      () => exporter.getFinishedSpans().some((span) => span.kind === 1),
+      5_000,
+      'the server span',
+      20,
+    );
+    const server = exporter.getFinishedSpans().filter((span) => span.kind === 1 /* SERVER */);
+    expect(server).toHaveLength(1);
+    expect(server[0].name).toBe('GET /v1/jobs/:id');
+    expect(server[0].attributes['http.route']).toBe('/v1/jobs/:id');
+    expect(server[0].attributes['http.response.status_code']).toBe(404);
+    expect(server[0].spanContext().traceId).toBe(traceId);
+    expect(parentOf(server[0])).toBe(parentId);
   });
 });
 

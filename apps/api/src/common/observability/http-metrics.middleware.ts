@@ -1,7 +1,10 @@
-import { SpanKind, SpanStatusCode, context, trace } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import type { NextFunction, Request, Response } from 'express';
 import { metrics } from './metrics';
 import { isTracing } from './tracing';
+
+/** Health checks are not traffic worth a trace (the metrics listener is not Express at all). */
+const UNTRACED = /^\/health(\/|$)/;
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
@@ -12,21 +15,29 @@ function routeOf(req: Request): string {
 }
 
 /**
- * Every HTTP request's latency by method, route template and status. When tracing is on and no
- * HTTP instrumentation opened the request's span (a bundle or a test runner that loads modules
- * its own way, where require hooks cannot wrap `http`), it opens the server span itself, so the
- * request still heads its trace.
+ * Every HTTP request's latency by method, route template and status. When tracing is on, it
+ * also opens the request's server span (the http instrumentation traces outgoing calls only:
+ * tracing-sdk.ts): a child of the caller's `traceparent` when the request carries one, named
+ * `METHOD /route/template` when the response is done, so the request heads its trace. Module
+ * loading plays no part, so a bundle and a test runner get the same span as production.
  */
 export function httpMetricsMiddleware(req: Request, res: Response, next: NextFunction): void {
   const started = performance.now();
   const method = METHODS.has(req.method) ? req.method : 'OTHER';
-  const span =
-    isTracing() && !trace.getActiveSpan()
-      ? trace.getTracer('reelscout').startSpan(`${method}`, {
+  const caller =
+    isTracing() && !UNTRACED.test(req.path)
+      ? propagation.extract(context.active(), req.headers)
+      : undefined;
+  const span = caller
+    ? trace.getTracer('reelscout').startSpan(
+        `${method}`,
+        {
           kind: SpanKind.SERVER,
           attributes: { 'http.request.method': method, 'url.path': req.path },
-        })
-      : undefined;
+        },
+        caller,
+      )
+    : undefined;
   res.once('finish', () => {
     const route = routeOf(req);
     metrics.httpDuration.observe(
@@ -42,7 +53,7 @@ export function httpMetricsMiddleware(req: Request, res: Response, next: NextFun
     }
   });
   if (!span) return next();
-  const active = trace.setSpan(context.active(), span);
+  const active = trace.setSpan(caller!, span);
   context.bind(active, req);
   context.bind(active, res);
   context.with(active, next);

@@ -1,6 +1,9 @@
 import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { markTracingStarted } from './tracing';
 
+/** The longest attribute value a span keeps (longer strings are cut to this length). */
+export const SPAN_ATTRIBUTE_MAX_CHARS = 1_024;
+
 /** What starts the tracing SDK: the validated settings, or a test's own exporter. */
 export interface TracingOptions {
   /** OTLP/HTTP collector; traces go to `<endpoint>/v1/traces`. */
@@ -17,18 +20,23 @@ export interface Tracing {
 }
 
 /**
- * Starts OpenTelemetry (the Node SDK with the http, express, pg, ioredis and undici
- * instrumentations: fetch in Node is undici) when there is somewhere to send spans, else does
- * nothing and loads nothing. Must run before the app's modules are loaded, so the
- * instrumentations wrap them; main.ts calls it first.
+ * Starts OpenTelemetry (the Node SDK with the http, pg, ioredis and undici instrumentations:
+ * fetch in Node is undici) when there is somewhere to send spans, else does nothing and loads
+ * nothing. Must run before the app's modules are loaded, so the instrumentations wrap them;
+ * main.ts calls it first.
+ *
+ * An incoming request's server span is opened by our HTTP middleware (http-metrics.middleware.ts),
+ * not by the http and express instrumentations: it continues the caller's `traceparent` and is
+ * named by the route template, which is what those two gave, at less than half their cost per
+ * call (docs/architecture.md, "Traces"; the figures in docs/performance.md). The http
+ * instrumentation still traces outgoing calls made with node:http (Stripe's SDK).
  */
 export async function startTracing(options: TracingOptions): Promise<Tracing | null> {
   if (!options.endpoint && !options.exporter) return null;
-  const [{ NodeSDK }, base, http, express, pg, ioredis, undici] = await Promise.all([
+  const [{ NodeSDK }, base, http, pg, ioredis, undici] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/sdk-trace-base'),
     import('@opentelemetry/instrumentation-http'),
-    import('@opentelemetry/instrumentation-express'),
     import('@opentelemetry/instrumentation-pg'),
     import('@opentelemetry/instrumentation-ioredis'),
     import('@opentelemetry/instrumentation-undici'),
@@ -44,19 +52,19 @@ export async function startTracing(options: TracingOptions): Promise<Tracing | n
   const sdk = new NodeSDK({
     serviceName: options.serviceName,
     spanProcessors: [processor],
+    // Traces only. Left unset, the SDK would also build an OTLP metrics pipeline (which the http
+    // instrumentation then feeds on every request) and an OTLP logs one: metrics are Prometheus's
+    // (metrics.ts) and logs are pino's, so neither is wanted.
+    metricReaders: [],
+    logRecordProcessors: [],
+    // A pg span's statement text is ours and can run to kilobytes (named statements with CTEs);
+    // its name already says which statement it is, so the text is cut to keep every span small.
+    spanLimits: { attributeValueLengthLimit: SPAN_ATTRIBUTE_MAX_CHARS },
     sampler: new base.ParentBasedSampler({
       root: new base.TraceIdRatioBasedSampler(options.sampleRatio ?? 1),
     }),
     instrumentations: [
-      new http.HttpInstrumentation({
-        // Scrapes and health checks are not traffic worth a trace.
-        ignoreIncomingRequestHook: (req) => /^\/(metrics|health)\b/.test(req.url ?? ''),
-      }),
-      // The handler's span only (the server span gets the route): a span per middleware or
-      // router layer would cost more than it shows.
-      new express.ExpressInstrumentation({
-        ignoreLayersType: [express.ExpressLayerType.MIDDLEWARE, express.ExpressLayerType.ROUTER],
-      }),
+      new http.HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
       // Queries, not the pool's connects (the pool's gauges show waiting for a connection).
       new pg.PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new ioredis.IORedisInstrumentation({ requireParentSpan: true }),
