@@ -6,6 +6,7 @@ import { createAccount, createKey } from '../apps/api/test/support/fixtures';
 import { freePort } from '../apps/api/test/support/local-servers';
 import { createTestApp } from '../apps/api/test/support/test-app';
 import { cannon, type CannonResult } from './support/cannon';
+import { cpuPerCall, processCpuUs, readCpu } from './support/cpu';
 import { QUICK, recordFigure } from './support/figures';
 
 /**
@@ -14,11 +15,16 @@ import { QUICK, recordFigure } from './support/figures';
  * database: one with tracing on (OTLP/HTTP to a local sink on 127.0.0.1, every trace recorded)
  * and its metrics listener scraped every second; one with the metrics listener scraped every
  * second and no tracing; one with neither (no OTLP endpoint, METRICS_ENABLED=false; the
- * in-process counters still count). The load (test-mode assist, a charged call, 16 connections)
- * goes round the three in short rounds, so a change in the machine's speed falls on all of them.
- * Figures, time per call ÷ the one with neither:
+ * in-process counters still count); and a fourth like the third, the control. The load (test-mode
+ * assist, a charged call, 16 connections) goes round the four in short rounds, so a change in
+ * the machine's speed falls on all of them. Figures, time per call ÷ the one with neither:
  * - observability_cost_ratio: metrics and tracing (goal ≤ 1.05).
  * - metrics_cost_ratio: metrics alone.
+ * - observability_noise_ratio: the control, which runs the same code as the one with neither;
+ *   how far it is from 1 is how far the other two can be from their true cost in this run.
+ * - observability_cpu_ratio: CPU per call (the API process's, read from /proc, and Postgres's)
+ *   with metrics and tracing ÷ with neither: the same cost counted in CPU time, which does not
+ *   swing with how the two cores happen to be shared among the processes.
  */
 
 const CONNECTIONS = 16;
@@ -81,12 +87,17 @@ it('observability_cost_ratio', async () => {
     apis.push(on);
     const [metricsOnly] = await withMetrics(metricsPorts[1], '');
     apis.push(metricsOnly);
-    const [off] = await startBuiltApis(1, {
-      ...common,
-      OTEL_EXPORTER_OTLP_ENDPOINT: '',
-      METRICS_ENABLED: 'false',
-    });
-    apis.push(off);
+    const withNeither = async () => {
+      const [api] = await startBuiltApis(1, {
+        ...common,
+        OTEL_EXPORTER_OTLP_ENDPOINT: '',
+        METRICS_ENABLED: 'false',
+      });
+      apis.push(api);
+      return api;
+    };
+    const off = await withNeither();
+    const control = await withNeither();
     scraper = setInterval(() => {
       for (const port of metricsPorts) {
         void fetch(`http://127.0.0.1:${port}/metrics`).then(
@@ -112,20 +123,33 @@ it('observability_cost_ratio', async () => {
         );
       }
     };
-    const sides = { on, metrics: metricsOnly, off };
+    const sides = { on, metrics: metricsOnly, off, control };
     type Side = keyof typeof sides;
-    const names: Side[] = ['on', 'metrics', 'off'];
+    const names: Side[] = ['on', 'metrics', 'off', 'control'];
     for (const name of names) await load(sides[name], 2);
-    const totals = {} as Record<Side, { calls: number; seconds: number }>;
-    for (const name of names) totals[name] = { calls: 0, seconds: 0 };
+    const totals = {} as Record<
+      Side,
+      { calls: number; seconds: number; apiUs: number; postgresUs: number }
+    >;
+    for (const name of names) totals[name] = { calls: 0, seconds: 0, apiUs: 0, postgresUs: 0 };
+    const apiCpu = (name: Side) => {
+      const us = processCpuUs(sides[name].child.pid!);
+      if (us === null) throw new Error(`${name}: the API process has ended`);
+      return us;
+    };
     for (let round = 0; round < ROUNDS; round++) {
       // Rotate which goes first, so none always follows the same one's load.
       for (let i = 0; i < names.length; i++) {
         const name = names[(round + i) % names.length];
+        const apiBefore = apiCpu(name);
+        const before = readCpu();
         const run = await load(sides[name], ROUND_S);
+        const after = readCpu();
         check(name, run);
         totals[name].calls += run['2xx'];
         totals[name].seconds += run.duration;
+        totals[name].apiUs += apiCpu(name) - apiBefore;
+        totals[name].postgresUs += cpuPerCall(before, after, 1).postgresUs;
       }
     }
     // Give the batch processor its export interval, then prove the spans arrived.
@@ -141,11 +165,22 @@ it('observability_cost_ratio', async () => {
     const rate = (side: Side) => (totals[side].calls / totals[side].seconds).toFixed(0);
     process.stdout.write(
       `observability: metrics and tracing ${rate('on')} calls/s, metrics ${rate('metrics')} calls/s, ` +
-        `off ${rate('off')} calls/s at ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_S} s ` +
+        `off ${rate('off')} calls/s, control ${rate('control')} calls/s at ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_S} s ` +
         `each; ${exported.length} bytes of spans exported\n`,
     );
     const ratio = (side: Side) =>
       Math.round((perCall(totals[side]) / perCall(totals.off)) * 1000) / 1000;
+    const cpu = (side: Side) => ({
+      api: totals[side].apiUs / totals[side].calls,
+      postgres: totals[side].postgresUs / totals[side].calls,
+    });
+    for (const side of names) {
+      process.stdout.write(
+        `observability: ${side}: ${cpu(side).api.toFixed(0)} µs of API process CPU and ` +
+          `${cpu(side).postgres.toFixed(0)} µs of Postgres CPU per call\n`,
+      );
+    }
+    const cpuTotal = (side: Side) => cpu(side).api + cpu(side).postgres;
     recordFigure('observability_cost_ratio', {
       value: ratio('on'),
       unit: 'ratio (time per charged call, metrics + tracing ÷ off)',
@@ -155,6 +190,16 @@ it('observability_cost_ratio', async () => {
       value: ratio('metrics'),
       unit: 'ratio (time per charged call, metrics alone ÷ off)',
       goal: '(printed)',
+    });
+    recordFigure('observability_cpu_ratio', {
+      value: cpuTotal('on') / cpuTotal('off'),
+      unit: `ratio (API process + Postgres CPU per charged call, metrics + tracing ÷ off; control ${(cpuTotal('control') / cpuTotal('off')).toFixed(3)})`,
+      goal: '≤ 1.05',
+    });
+    recordFigure('observability_noise_ratio', {
+      value: ratio('control'),
+      unit: 'ratio (time per charged call, a second process with neither ÷ off)',
+      goal: '(printed: the run’s noise)',
     });
   } finally {
     clearInterval(scraper);

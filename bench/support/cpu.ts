@@ -14,6 +14,17 @@ export interface CpuReading {
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
 const TICK_US = 10_000;
 
+/** utime + stime of one process so far (µs), or null when it has ended. */
+export function processCpuUs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  } catch {
+    return null;
+  }
+}
+
 function postgresCpuByPid(): Map<number, number> {
   const byPid = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
