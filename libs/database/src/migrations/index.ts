@@ -28,6 +28,7 @@ import { TrendRankings1763703150000 } from './1763703150000-trend-rankings';
 import { UsagePartitions1763703200000 } from './1763703200000-usage-partitions';
 import { CreatorWatches1763703300000 } from './1763703300000-creator-watches';
 import { JobTraceContext1763703400000 } from './1763703400000-job-trace-context';
+import { UsageRollupsByAccountOnly1763703500000 } from './1763703500000-usage-rollups-by-account-only';
 
 /** Every migration in order; new ones are appended here. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   UsagePartitions1763703200000,
   CreatorWatches1763703300000,
   JobTraceContext1763703400000,
+  UsageRollupsByAccountOnly1763703500000,
 ];
