@@ -111,9 +111,13 @@ describe('creator watch slots with two API instances and two workers (e2e)', () 
         `SELECT count(*)::int AS open FROM jobs WHERE status IN ('queued', 'running')`,
       );
     }
+    // A run's events become deliveries after it ends (the events publisher, in one transaction
+    // that also clears the job's events_pending): wait for both, or the last day's post can be
+    // asserted before its event exists.
     await settled(
-      'the deliveries',
-      `SELECT count(*)::int AS open FROM webhook_deliveries WHERE status = 'pending'`,
+      'the events and their deliveries',
+      `SELECT (SELECT count(*) FROM jobs WHERE events_pending)::int
+            + (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending')::int AS open`,
     );
 
     const slots = Array.from({ length: DAYS }, (_, i) =>
