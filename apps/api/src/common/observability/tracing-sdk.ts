@@ -27,9 +27,10 @@ export interface Tracing {
  *
  * An incoming request's server span is opened by our HTTP middleware (http-metrics.middleware.ts),
  * not by the http and express instrumentations: it continues the caller's `traceparent` and is
- * named by the route template, which is what those two gave, at less than half their cost per
- * call (docs/architecture.md, "Traces"; the figures in docs/performance.md). The http
- * instrumentation still traces outgoing calls made with node:http (Stripe's SDK).
+ * named by the route template, which is what those two gave, at about three fifths of their
+ * cost per call (docs/architecture.md, "Our middleware opens the request's server span"; the
+ * figures in docs/performance.md). The http instrumentation still traces outgoing calls made
+ * with node:http (Stripe's SDK).
  */
 export async function startTracing(options: TracingOptions): Promise<Tracing | null> {
   if (!options.endpoint && !options.exporter) return null;
