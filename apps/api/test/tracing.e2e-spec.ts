@@ -162,24 +162,6 @@ describe('tracing (e2e)', () => {
     expect(delivery.spanContext().traceId).not.toBe(traceId);
     expect(delivery.links.map((link) => link.context.traceId)).toEqual([traceId]);
   });
-});
-
-describe("tracing: the caller's trace (e2e)", () => {
-  const exporter = new InMemorySpanExporter();
-  let tracing: Tracing | null;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    tracing = await startTracing({ serviceName: 'reelscout-test', exporter });
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await tracing?.shutdown();
-    trace.disable();
-    context.disable();
-    propagation.disable();
-  });
 
   it('a request carrying a W3C traceparent continues that trace; its span is named by route; health checks are not traced', async () => {
     const { key } = await createFundedKey(t.app, { mode: 'test' });
