@@ -14,30 +14,32 @@ export interface CpuReading {
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
 const TICK_US = 10_000;
 
-/** utime + stime of one process so far (µs), or null when it has ended. */
-export function processCpuUs(pid: number): number | null {
+/** A process's name and its utime + stime so far (µs), or null when it has ended. */
+function statOf(pid: number | string): { comm: string; cpuUs: number } | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after "(comm) ": state is [0]; utime and stime are [11] and [12].
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+    return {
+      comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      cpuUs: (Number(fields[11]) + Number(fields[12])) * TICK_US,
+    };
   } catch {
-    return null;
+    return null; // the process ended meanwhile
   }
+}
+
+/** utime + stime of one process so far (µs), or null when it has ended. */
+export function processCpuUs(pid: number): number | null {
+  return statOf(pid)?.cpuUs ?? null;
 }
 
 function postgresCpuByPid(): Map<number, number> {
   const byPid = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      // Fields after "(comm) ": state is [0]; utime and stime are [11] and [12].
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byPid.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * TICK_US);
-    } catch {
-      // the process ended meanwhile
-    }
+    const stat = statOf(entry);
+    if (stat?.comm === 'postgres') byPid.set(Number(entry), stat.cpuUs);
   }
   return byPid;
 }
